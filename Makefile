@@ -1,0 +1,32 @@
+# Inter-event tracing for Linux: build, boot and test in QEMU.
+# See README.md.  Everything heavy lives in rig/.
+
+KERNEL ?= ie
+TESTS_EXTRA ?=
+export KERNEL TESTS_EXTRA
+
+.PHONY: check demo peer bench series kernel deps clean
+
+check:
+	@rig/check.sh
+
+demo:
+	@rig/demo.sh
+
+peer:
+	@rig/peer.sh
+
+bench:
+	@rig/bench.sh
+
+series:
+	@rig/series.sh $(CURDIR)/out/series
+
+kernel:
+	@rig/build.sh $(KERNEL)
+
+deps:
+	@rig/deps.sh
+
+clean:
+	rm -rf out

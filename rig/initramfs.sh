@@ -1,0 +1,47 @@
+#!/bin/bash
+# Build the guest initramfs (uncompressed cpio) into $1.
+# Contents: busybox, cyclictest, hackbench and ping with their libraries,
+# the tree's ftracetest with our tests, the jobs, and $2 = suites file.
+# Optional $3: a folder of further .tc files (TESTS_EXTRA).
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+out=$1
+suites=${2:-}
+extra=${3:-}
+tree=$(tree_dir)
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,lib,lib64,etc,proc,sys,dev,tmp,root,ie,jobs}
+cp /bin/busybox "$root/bin/busybox"
+ln -s busybox "$root/bin/sh"
+
+copy_bin() { # program: copy it and the shared libraries it needs
+	local p
+	p=$(command -v "$1") || die "$1 not found on the host"
+	cp -L "$p" "$root/usr/bin/"
+	ldd "$p" 2>/dev/null | grep -o '/[^ ]*' | while read -r lib; do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+}
+for p in cyclictest hackbench ping; do
+	copy_bin "$p"
+done
+
+cp "$RIG/guest/init" "$root/init"
+cp "$RIG"/guest/jobs/*.sh "$root/jobs/"
+cp -r "$tree/tools/testing/selftests/ftrace" "$root/ftrace"
+rm -rf "$root/ftrace/logs"
+if [ -n "$extra" ]; then
+	[ -d "$extra" ] || die "TESTS_EXTRA=$extra is not a folder"
+	mkdir -p "$root/ftrace/test.d/extra"
+	cp -r "$extra"/. "$root/ftrace/test.d/extra/"
+fi
+[ -n "$suites" ] && cp "$suites" "$root/ie/suites"
+touch "$root/ie/suites"
+echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
+echo "root:x:0:" >"$root/etc/group"
+
+(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) >"$out"

@@ -1,0 +1,44 @@
+#!/bin/bash
+# Boot a kernel in QEMU with a job and collect its output.
+# usage: run.sh KERNEL JOB OUTDIR [SUITES_FILE] [EXTRA_DIR]
+# Writes OUTDIR/console.log (kernel console, ttyS0) and OUTDIR/results.log
+# (the job's report, ttyS1).  Exits 0 when the job reported its end.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+kernel=$1 job=$2 outdir=$3 suites=${4:-} extra=${5:-}
+timeout_s=${IE_BOOT_TIMEOUT:-1500}
+mkdir -p "$outdir"
+image=$("$RIG/build.sh" "$kernel")
+"$RIG/initramfs.sh" "$outdir/initramfs.cpio" "$suites" "$extra"
+
+mem=1G
+[ "$kernel" = debug ] && mem=3G
+accel=$("$RIG/accel.sh" "$image")
+case $accel in
+kvm) accel_args=(-accel kvm -cpu host) ;;
+*) accel_args=(-accel tcg,thread=single) ;;
+esac
+[ -n "${IE_ICOUNT:-}" ] && accel_args=(-accel tcg,thread=single -icount "shift=${IE_ICOUNT},sleep=off")
+
+rm -f "$outdir/console.log" "$outdir/results.log"
+log "booting $kernel ($accel, job $job, timeout ${timeout_s}s)"
+start=$(date +%s.%N)
+rc=0
+timeout --foreground -k 5 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" \
+	-m "$mem" -smp "${IE_SMP:-2}" -nodefaults -display none -no-reboot \
+	-kernel "$image" -initrd "$outdir/initramfs.cpio" \
+	-append "console=ttyS0 panic=-1 ie.job=$job ${IE_APPEND:-}" \
+	-serial "file:$outdir/console.log" -serial "file:$outdir/results.log" \
+	</dev/null >"$outdir/qemu.log" 2>&1 || rc=$?
+end=$(date +%s.%N)
+printf '%.1f\n' "$(echo "$end - $start" | bc)" >"$outdir/boot-seconds"
+if [ $rc = 124 ]; then
+	log "$kernel: guest timed out after ${timeout_s}s"
+fi
+grep -q '^IE-JOB-END' "$outdir/results.log" 2>/dev/null || {
+	log "$kernel: job '$job' did not finish (qemu rc $rc); console tail:"
+	tail -n 30 "$outdir/console.log" >&2 2>/dev/null || true
+	exit 1
+}
+exit 0
