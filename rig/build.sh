@@ -8,6 +8,16 @@ kernel=${1:-ie}
 "$RIG/deps.sh"
 tree=$("$RIG/tree.sh")
 out=$(build_dir "$kernel")
+# A new config starts from the newest build of the same kernel, so that
+# only what the config change touches is rebuilt.
+if [ ! -f "$out/.config" ]; then
+	seed=$(ls -dt "$IE_CACHE"/build-"$(tree_version)"-"$kernel"-* 2>/dev/null | head -n 1)
+	if [ -n "$seed" ] && [ -f "$seed/.config" ]; then
+		log "seeding $out from $seed"
+		rm -rf "$out"
+		cp -a "$seed" "$out"
+	fi
+fi
 mkdir -p "$out"
 exec 9>"$out/.build.lock"
 flock 9

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Build the guest initramfs (uncompressed cpio) into $1.
-# Contents: busybox, cyclictest, hackbench and ping with their libraries,
+# Contents: busybox, dash as /bin/sh, cyclictest, hackbench, ping and nice
+# with their libraries,
 # the tree's ftracetest with our tests, the jobs, and $2 = suites file.
 # Optional $3: a folder of further .tc files (TESTS_EXTRA).
 set -eu
@@ -15,7 +16,6 @@ trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,lib,lib64,etc,proc,sys,dev,tmp,root,ie,jobs}
 cp /bin/busybox "$root/bin/busybox"
-ln -s busybox "$root/bin/sh"
 
 copy_bin() { # program: copy it and the shared libraries it needs
 	local p
@@ -26,11 +26,13 @@ copy_bin() { # program: copy it and the shared libraries it needs
 		cp -L "$lib" "$root$lib"
 	done
 }
-for p in cyclictest hackbench ping; do
+for p in cyclictest hackbench ping nice dash; do
 	copy_bin "$p"
 done
 
 cp "$RIG/guest/init" "$root/init"
+# Debian's /bin/sh: dash; busybox fills in the other tools at boot.
+ln -s /usr/bin/dash "$root/bin/sh"
 cp "$RIG"/guest/jobs/*.sh "$root/jobs/"
 cp -r "$tree/tools/testing/selftests/ftrace" "$root/ftrace"
 rm -rf "$root/ftrace/logs"

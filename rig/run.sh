@@ -28,7 +28,7 @@ rc=0
 timeout --foreground -k 5 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" \
 	-m "$mem" -smp "${IE_SMP:-2}" -nodefaults -display none -no-reboot \
 	-kernel "$image" -initrd "$outdir/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 ie.job=$job ${IE_APPEND:-}" \
+	-append "console=ttyS0 panic=-1 kunit.enable=1 ie.job=$job ${IE_APPEND:-}" \
 	-serial "file:$outdir/console.log" -serial "file:$outdir/results.log" \
 	</dev/null >"$outdir/qemu.log" 2>&1 || rc=$?
 end=$(date +%s.%N)

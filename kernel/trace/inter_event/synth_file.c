@@ -15,6 +15,10 @@ static int ie_synth_show(struct seq_file *m, void *v)
 
 static int ie_synth_create(const char *raw)
 {
+	/* Empty lines (and comments, stripped by the caller) are no-ops. */
+	raw = skip_spaces(raw);
+	if (!*raw)
+		return 0;
 	ie_log_err(NULL, "synthetic_events", (char *)raw,
 		   IE_ERR_NOT_IMPLEMENTED, 0);
 	return -EINVAL;

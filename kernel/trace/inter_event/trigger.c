@@ -9,6 +9,7 @@
 
 static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_NOT_IMPLEMENTED]	= "Hist trigger specs are not supported yet",
+	[IE_ERR_DUP_VAR]		= "Variable defined more than once",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,

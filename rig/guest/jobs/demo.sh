@@ -33,7 +33,7 @@ cyclictest -p 80 -s -t 2 -D 4 -q
 
 echo "# cat /sys/kernel/debug/tracing/events/synthetic/wakeup_latency/hist"
 cat $T/events/synthetic/wakeup_latency/hist || status=1
-if [ -s $T/error_log ]; then
+if [ -n "$(cat $T/error_log)" ]; then
 	echo "# cat /sys/kernel/debug/tracing/error_log"
 	cat $T/error_log
 fi

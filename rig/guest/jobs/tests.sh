@@ -24,9 +24,9 @@ while read -r suite dir; do
 		PASS|UNSUPPORTED|XFAIL) ;;
 		*)
 			echo "IE-LOG-BEGIN $suite $tc"
-			cat "$logdir/out"
+			grep -v '^# of ' "$logdir/out" | cut -c1-240
 			find "$logdir" -name '*-log.*' \
-				-exec tail -n 60 {} \;
+				-exec tail -n 40 {} \; | cut -c1-240
 			echo "IE-LOG-END"
 			;;
 		esac
