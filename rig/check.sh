@@ -17,6 +17,8 @@ suites=$out/suites
 } >"$suites"
 t0=$(date +%s)
 "$RIG/run.sh" "$kernel" tests "$out" "$suites" "$extra"
+rm -f "$out/host-results.log"
+[ "$kernel" = ref ] || OUT=$out "$RIG/sxs.sh" "$out/host-results.log"
 python3 "$RIG/report.py" "$out" --required "$RIG/peer-required.txt"
 rc=$?
 log "make check took $(($(date +%s) - t0)) s (logs: $out)"

@@ -84,6 +84,7 @@ def main():
     results_txt = read(os.path.join(args.outdir, "results.log"))
     console_txt = read(os.path.join(args.outdir, "console.log"))
     results = parse_results(results_txt)
+    results += parse_results(read(os.path.join(args.outdir, "host-results.log")))
     required = set()
     if args.required:
         for line in read(args.required).splitlines():

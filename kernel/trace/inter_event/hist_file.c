@@ -6,10 +6,11 @@
 
 #include "inter_event.h"
 
-static int ie_hist_show(struct seq_file *m, void *v)
+static int ie_hist_file_show(struct seq_file *m, void *v)
 {
 	struct trace_event_file *file;
 	struct event_trigger_data *data;
+	bool first = true;
 
 	guard(mutex)(&event_mutex);
 
@@ -20,7 +21,10 @@ static int ie_hist_show(struct seq_file *m, void *v)
 	list_for_each_entry(data, &file->triggers, list) {
 		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 			continue;
-		seq_puts(m, "# event histogram\n#\n");
+		if (!first)
+			seq_puts(m, "\n\n");
+		first = false;
+		ie_hist_show(m, data);
 	}
 	return 0;
 }
@@ -33,7 +37,9 @@ static int ie_hist_open(struct inode *inode, struct file *filp)
 	if (ret)
 		return ret;
 
-	ret = single_open(filp, ie_hist_show, filp);
+	/* single_open() wants it clear; the show callback gets filp. */
+	filp->private_data = NULL;
+	ret = single_open(filp, ie_hist_file_show, filp);
 	if (ret)
 		tracing_release_file_tr(inode, filp);
 	return ret;

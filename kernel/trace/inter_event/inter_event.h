@@ -39,6 +39,18 @@ enum ie_err {
 	IE_ERR_BAD_PARAM,
 	IE_ERR_BAD_ACTION,
 	IE_ERR_UNBALANCED,
+	IE_ERR_FIELD_NOT_FOUND,
+	IE_ERR_BAD_MODIFIER,
+	IE_ERR_KEY_TOO_LARGE,
+	IE_ERR_BAD_SORT_KEY,
+	IE_ERR_NAMED_MISMATCH,
+	IE_ERR_HIST_EXISTS,
+	IE_ERR_HIST_NOT_FOUND,
+	IE_ERR_BAD_FILTER,
+	IE_ERR_BAD_VAL,
+	IE_ERR_TOO_MANY_FIELDS,
+	IE_ERR_NOMEM,
+	IE_ERR_NOHITCOUNT_VALS,
 	IE_ERR_DUP_VAR,
 	IE_ERR_MAX,
 };
@@ -92,6 +104,83 @@ struct ie_spec {
 	enum ie_err		err;
 	unsigned int		err_pos;
 };
+
+/* Field modifiers. */
+#define IE_MOD_HEX		BIT(0)
+#define IE_MOD_SYM		BIT(1)
+#define IE_MOD_SYM_OFFSET	BIT(2)
+#define IE_MOD_EXECNAME		BIT(3)
+#define IE_MOD_SYSCALL		BIT(4)
+#define IE_MOD_LOG2		BIT(5)
+#define IE_MOD_BUCKETS		BIT(6)
+#define IE_MOD_USECS		BIT(7)
+#define IE_MOD_PERCENT		BIT(8)
+#define IE_MOD_GRAPH		BIT(9)
+
+enum ie_field_type {
+	IE_FT_NUM,		/* integer event field, kept as u64 */
+	IE_FT_STR,		/* string event field */
+	IE_FT_STACK,		/* kernel stack trace at the event */
+	IE_FT_HITCOUNT,		/* the entry's hit count */
+	IE_FT_CPU,		/* common_cpu */
+};
+
+#define IE_STR_MAX		MAX_FILTER_STR_VAL
+#define IE_STACK_DEPTH		16
+#define IE_KEY_SIZE_MAX		(2 * IE_STR_MAX)
+
+/* A key or value of a histogram, resolved against the event. */
+struct ie_field {
+	enum ie_field_type	type;
+	unsigned long		mods;
+	unsigned long		buckets;
+	char			*name;		/* field name as shown */
+	const struct ftrace_event_field *ev;	/* NULL unless an event field */
+	unsigned int		size;		/* bytes taken in the key */
+	unsigned int		key_off;	/* offset in the compound key */
+	unsigned int		map_idx;	/* tracing_map field index */
+	bool			is_signed;
+};
+
+struct ie_hist {
+	struct trace_event_file	*file;
+	struct tracing_map	*map;
+	struct ie_field		keys[IE_MAX_KEYS];
+	unsigned int		n_keys;
+	struct ie_field		vals[IE_MAX_VALS + 1];	/* vals[0]: hitcount */
+	unsigned int		n_vals;
+	struct tracing_map_sort_key sort[IE_MAX_SORT];
+	unsigned int		n_sort;
+	unsigned int		key_size;
+	unsigned int		map_bits;
+	bool			nohitcount;
+	bool			has_execname;
+	bool			paused;		/* all triggers sharing it */
+	unsigned int		ref;		/* triggers using it */
+};
+
+/* field.c */
+int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
+		     bool is_key, enum ie_err *err);
+void ie_field_free(struct ie_field *f);
+u64 ie_field_num(const struct ie_field *f, void *rec);
+void ie_field_key(const struct ie_field *f, void *rec, void *key);
+
+int ie_field_display_name(const struct ie_field *f, char *buf, size_t len);
+
+/* hist.c */
+struct ie_hist *ie_hist_create(struct trace_event_file *file,
+			       struct ie_spec *spec, unsigned int *err_pos,
+			       enum ie_err *err);
+void ie_hist_destroy(struct ie_hist *hist);
+void ie_hist_event(struct ie_hist *hist, void *rec,
+		   struct ring_buffer_event *rbe);
+bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
+
+/* output.c */
+void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data);
+int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);
+void ie_hist_show(struct seq_file *m, struct event_trigger_data *data);
 
 int ie_spec_parse(const char *cmd, struct ie_spec *spec);
 void ie_spec_free(struct ie_spec *spec);

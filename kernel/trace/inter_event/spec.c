@@ -215,6 +215,9 @@ static int ie_parse_item(struct ie_parser *p, char *s, struct ie_spec_item *item
 	item->var = NULL;
 	item->expr = s;
 	item->pos = s - p->base;
+	/* A modifier's argument, as in "bytes.buckets=100", is no variable. */
+	if (eq && memchr(s, '.', eq - s))
+		eq = NULL;
 	if (eq) {
 		*eq = '\0';
 		if (!ie_valid_name(s))
@@ -237,8 +240,9 @@ static int ie_parse_list(struct ie_parser *p, char *param, char *list,
 	if (*n)
 		return ie_fail(p, IE_ERR_DUP_PARAM, param);
 	while ((s = ie_cut(&list, ','))) {
+		/* An empty list or list item: the parameter is incomplete. */
 		if (!*s)
-			return ie_fail(p, IE_ERR_EMPTY_ITEM, s);
+			return ie_fail(p, IE_ERR_EMPTY_ITEM, param);
 		if (*n == max)
 			return ie_fail(p, too_many, s);
 		ret = ie_parse_item(p, s, &items[*n]);
@@ -259,9 +263,9 @@ static int ie_parse_sort(struct ie_parser *p, char *param, char *list)
 		return ie_fail(p, IE_ERR_DUP_PARAM, param);
 	while ((s = ie_cut(&list, ','))) {
 		if (!*s)
-			return ie_fail(p, IE_ERR_EMPTY_ITEM, s);
+			return ie_fail(p, IE_ERR_EMPTY_ITEM, param);
 		if (spec->n_sort == IE_MAX_SORT)
-			return ie_fail(p, IE_ERR_TOO_MANY_SORT, s);
+			return ie_fail(p, IE_ERR_TOO_MANY_SORT, param);
 		sort = &spec->sort[spec->n_sort];
 		sort->name = s;
 		sort->pos = s - p->base;

@@ -1,14 +1,45 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Inter-event hist triggers: the 'hist' trigger command and its lifecycle.
+ * Inter-event hist triggers: the 'hist' trigger command and its lifecycle
+ * (add, remove, pause, continue, clear, named histograms).
  */
 #include <linux/kernel.h>
+#include <linux/rculist.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 
 #include "inter_event.h"
 
 static const char *ie_errs[IE_ERR_MAX] = {
-	[IE_ERR_NOT_IMPLEMENTED]	= "Hist trigger specs are not supported yet",
+	[IE_ERR_NOT_IMPLEMENTED]	= "Not supported yet",
+	[IE_ERR_EMPTY_SPEC]		= "Empty hist trigger",
+	[IE_ERR_NO_KEYS]		= "No keys given (keys=...)",
+	[IE_ERR_DUP_KEYS]		= "Duplicate keys",
+	[IE_ERR_TOO_MANY_KEYS]		= "Too many keys",
+	[IE_ERR_TOO_MANY_VALS]		= "Too many values",
+	[IE_ERR_TOO_MANY_VARS]		= "Too many variables",
+	[IE_ERR_TOO_MANY_SORT]		= "Too many sort keys",
+	[IE_ERR_TOO_MANY_ACTIONS]	= "Too many actions",
+	[IE_ERR_EMPTY_ITEM]		= "Empty item",
+	[IE_ERR_BAD_NAME]		= "Invalid name",
+	[IE_ERR_DUP_PARAM]		= "Parameter given more than once",
+	[IE_ERR_BAD_SIZE]		= "Invalid size (2^7 to 2^17)",
+	[IE_ERR_BAD_SORT]		= "Invalid sort modifier",
+	[IE_ERR_BAD_PARAM]		= "Unknown parameter",
+	[IE_ERR_BAD_ACTION]		= "Invalid action, expected handler(...).action(...)",
+	[IE_ERR_UNBALANCED]		= "Unbalanced parentheses",
+	[IE_ERR_FIELD_NOT_FOUND]	= "Couldn't find field",
+	[IE_ERR_BAD_MODIFIER]		= "Invalid field modifier",
+	[IE_ERR_KEY_TOO_LARGE]		= "Compound key too large",
+	[IE_ERR_BAD_SORT_KEY]		= "Sort key is not a key or value",
+	[IE_ERR_NAMED_MISMATCH]		= "Named hist trigger doesn't match existing named trigger",
+	[IE_ERR_HIST_EXISTS]		= "Hist trigger already exists",
+	[IE_ERR_HIST_NOT_FOUND]		= "No matching hist trigger to clear or continue",
+	[IE_ERR_BAD_FILTER]		= "Invalid filter",
+	[IE_ERR_BAD_VAL]		= "Values must be numeric",
+	[IE_ERR_TOO_MANY_FIELDS]	= "Too many keys and values",
+	[IE_ERR_NOMEM]			= "Out of memory",
+	[IE_ERR_NOHITCOUNT_VALS]	= "Non-hitcount value is required for 'nohitcount'",
 	[IE_ERR_DUP_VAR]		= "Variable defined more than once",
 };
 
@@ -18,43 +49,281 @@ void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
 	tracing_log_err(tr, loc, cmd, ie_errs, err, pos);
 }
 
-static int ie_hist_parse(struct event_command *cmd_ops,
-			 struct trace_event_file *file, char *glob, char *cmd,
-			 char *param_and_filter)
+static void ie_log_hist_err(struct trace_event_file *file, const char *spec,
+			    enum ie_err err, unsigned int pos)
 {
 	char loc[MAX_EVENT_NAME_LEN * 2 + 8];
-
-	lockdep_assert_held(&event_mutex);
+	char *cmd;
 
 	snprintf(loc, sizeof(loc), "hist:%s:%s",
 		 file->event_call->class->system,
 		 trace_event_name(file->event_call));
-	ie_log_err(file->tr, loc, param_and_filter ?: cmd,
-		   IE_ERR_NOT_IMPLEMENTED, 0);
-	return -EINVAL;
+	cmd = kasprintf(GFP_KERNEL, "hist:%s", spec ?: "");
+	if (!cmd)
+		return;
+	ie_log_err(file->tr, loc, cmd, err, pos + 5);
+	kfree(cmd);
+}
+
+static struct ie_hist *ie_data_hist(struct event_trigger_data *data)
+{
+	return data->private_data;
+}
+
+static bool ie_is_hist(struct event_trigger_data *data)
+{
+	return data->cmd_ops->trigger_type == ETT_EVENT_HIST;
+}
+
+/* An existing hist trigger of @file that @data describes, or NULL. */
+static struct event_trigger_data *
+ie_find_match(struct trace_event_file *file, struct event_trigger_data *data)
+{
+	struct ie_hist *hist = ie_data_hist(data), *other;
+	struct event_trigger_data *test;
+
+	list_for_each_entry(test, &file->triggers, list) {
+		if (!ie_is_hist(test))
+			continue;
+		other = ie_data_hist(test);
+		if (!!data->name != !!test->name ||
+		    (data->name && strcmp(data->name, test->name)))
+			continue;
+		if (hist->map_bits != other->map_bits ||
+		    !ie_hist_compatible(hist, other))
+			continue;
+		if (!!data->filter_str != !!test->filter_str ||
+		    (data->filter_str &&
+		     strcmp(data->filter_str, test->filter_str)))
+			continue;
+		return test;
+	}
+	return NULL;
+}
+
+static void ie_hist_put(struct ie_hist *hist)
+{
+	if (--hist->ref == 0)
+		ie_hist_destroy(hist);
+}
+
+/* Called when the trigger's last reference goes. */
+static void ie_hist_trigger_free(struct event_trigger_data *data)
+{
+	struct ie_hist *hist;
+
+	if (WARN_ON_ONCE(data->ref <= 0))
+		return;
+	if (--data->ref)
+		return;
+	hist = ie_data_hist(data);
+	if (data->name)
+		del_named_trigger(data);
+	/* Drops the filter and waits until the event path is done with data. */
+	trigger_data_free(data);
+	ie_hist_put(hist);
 }
 
 static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		       struct trace_event_file *file)
 {
-	return -EINVAL;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	event_trigger_init(data);
+	list_add_tail_rcu(&data->list, &file->triggers);
+	update_cond_flag(file);
+	ret = trace_event_trigger_enable_disable(file, 1);
+	if (ret < 0) {
+		list_del_rcu(&data->list);
+		update_cond_flag(file);
+		data->ref--;
+	}
+	return ret;
 }
 
 static void ie_hist_unreg(char *glob, struct event_trigger_data *data,
 			  struct trace_event_file *file)
 {
+	lockdep_assert_held(&event_mutex);
+
+	list_del_rcu(&data->list);
+	update_cond_flag(file);
+	trace_event_trigger_enable_disable(file, 0);
+	ie_hist_trigger_free(data);
+}
+
+static void ie_hist_unreg_all(struct trace_event_file *file)
+{
+	struct event_trigger_data *data, *n;
+
+	list_for_each_entry_safe(data, n, &file->triggers, list) {
+		if (ie_is_hist(data))
+			ie_hist_unreg(NULL, data, file);
+	}
+}
+
+/* pause, cont and clear on a registered trigger (and all sharing its map). */
+static void ie_hist_control(struct event_trigger_data *test, struct ie_spec *spec)
+{
+	struct ie_hist *hist = ie_data_hist(test);
+
+	if (spec->pause) {
+		test->paused = true;
+		hist->paused = true;
+	} else if (spec->cont) {
+		test->paused = false;
+		hist->paused = false;
+	}
+	if (spec->clear) {
+		bool paused = hist->paused;
+
+		hist->paused = true;
+		tracepoint_synchronize_unregister();
+		tracing_map_clear(hist->map);
+		hist->paused = paused;
+	}
+}
+
+/* Share the map of an existing histogram of the same name. */
+static int ie_hist_attach_named(struct event_trigger_data *data,
+				struct ie_spec *spec, enum ie_err *err)
+{
+	struct event_trigger_data *named = find_named_trigger(spec->name);
+	struct ie_hist *hist = ie_data_hist(data), *shared;
+	int ret;
+
+	if (named) {
+		shared = ie_data_hist(named);
+		if (!ie_hist_compatible(hist, shared) ||
+		    hist->map_bits != shared->map_bits) {
+			*err = IE_ERR_NAMED_MISMATCH;
+			return -EINVAL;
+		}
+		ie_hist_put(hist);
+		shared->ref++;
+		data->private_data = shared;
+	}
+	ret = save_named_trigger(spec->name, data);
+	if (ret)
+		*err = IE_ERR_NOMEM;
+	return ret;
+}
+
+static int ie_hist_parse(struct event_command *cmd_ops,
+			 struct trace_event_file *file, char *glob, char *cmd,
+			 char *param_and_filter)
+{
+	bool remove = glob && glob[0] == '!';
+	struct event_trigger_data *data, *test;
+	enum ie_err err = IE_ERR_NOMEM;
+	unsigned int pos = 0;
+	struct ie_spec spec;
+	struct ie_hist *hist;
+	char *filter;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	ret = ie_spec_parse(param_and_filter, &spec);
+	if (ret) {
+		if (spec.buf)
+			ie_log_hist_err(file, spec.buf, spec.err, spec.err_pos);
+		goto out;
+	}
+	hist = ie_hist_create(file, &spec, &pos, &err);
+	if (IS_ERR(hist)) {
+		ret = PTR_ERR(hist);
+		goto out_log;
+	}
+	hist->ref = 1;
+	data = trigger_data_alloc(cmd_ops, cmd, NULL, hist);
+	if (!data) {
+		ie_hist_put(hist);
+		ret = -ENOMEM;
+		goto out;
+	}
+	data->ref = 1;
+	data->name = spec.name;	/* for matching only, until saved */
+	if (spec.filter) {
+		filter = kstrdup(spec.filter, GFP_KERNEL);
+		ret = filter ? event_trigger_set_filter(cmd_ops, file, filter,
+							data) : -ENOMEM;
+		kfree(filter);
+		if (ret < 0) {
+			data->name = NULL;
+			err = IE_ERR_BAD_FILTER;
+			pos = spec.filter - spec.buf;
+			goto out_free;
+		}
+	}
+
+	test = ie_find_match(file, data);
+	data->name = NULL;
+	if (remove) {
+		/* Removing what isn't there succeeds, as for other triggers. */
+		if (test)
+			ie_hist_unreg(glob, test, file);
+		ret = 0;
+		goto out_free;
+	}
+	if (test && (spec.pause || spec.cont || spec.clear)) {
+		ie_hist_control(test, &spec);
+		ret = 0;
+		goto out_free;
+	}
+	if (spec.cont || spec.clear) {
+		err = IE_ERR_HIST_NOT_FOUND;
+		ret = -ENOENT;
+		goto out_free_log;
+	}
+	if (test) {
+		err = IE_ERR_HIST_EXISTS;
+		ret = -EEXIST;
+		goto out_free_log;
+	}
+
+	if (spec.name) {
+		ret = ie_hist_attach_named(data, &spec, &err);
+		if (ret)
+			goto out_free_log;
+	}
+	data->paused = spec.pause;
+	ie_data_hist(data)->paused = spec.pause;
+	ret = ie_hist_reg(glob, data, file);
+	if (ret < 0)
+		goto out_free;
+	ie_hist_trigger_free(data);	/* the list holds the reference now */
+	ret = 0;
+	goto out;
+
+out_free_log:
+	ie_log_hist_err(file, spec.buf, err, pos);
+out_free:
+	ie_hist_trigger_free(data);
+	goto out;
+out_log:
+	ie_log_hist_err(file, spec.buf, err, pos);
+out:
+	ie_spec_free(&spec);
+	return ret;
 }
 
 static void ie_hist_trigger(struct event_trigger_data *data,
 			    struct trace_buffer *buffer, void *rec,
 			    struct ring_buffer_event *rbe)
 {
+	struct ie_hist *hist = ie_data_hist(data);
+
+	if (!rec || READ_ONCE(hist->paused))
+		return;
+	ie_hist_event(hist, rec, rbe);
 }
 
 static int ie_hist_print(struct seq_file *m, struct event_trigger_data *data)
 {
-	seq_puts(m, "hist\n");
-	return 0;
+	return ie_hist_print_trigger(m, data);
 }
 
 static struct event_command ie_hist_cmd = {
@@ -64,8 +333,11 @@ static struct event_command ie_hist_cmd = {
 	.parse		= ie_hist_parse,
 	.reg		= ie_hist_reg,
 	.unreg		= ie_hist_unreg,
+	.unreg_all	= ie_hist_unreg_all,
 	.set_filter	= set_trigger_filter,
 	.trigger	= ie_hist_trigger,
+	.init		= event_trigger_init,
+	.free		= ie_hist_trigger_free,
 	.print		= ie_hist_print,
 };
 
@@ -73,10 +345,4 @@ static struct event_command ie_hist_cmd = {
 __init int register_trigger_hist_cmd(void)
 {
 	return register_event_command(&ie_hist_cmd);
-}
-
-/* enable_hist and disable_hist come with the histogram implementation. */
-__init int register_trigger_hist_enable_disable_cmds(void)
-{
-	return 0;
 }

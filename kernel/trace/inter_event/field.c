@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: keys and values, resolved against the
+ * event's fields, with their modifiers, and read on the event path.
+ */
+#include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/slab.h>
+#include <linux/stacktrace.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "inter_event.h"
+
+struct ie_mod_name {
+	const char	*name;
+	unsigned long	mod;
+	bool		key_only;
+};
+
+static const struct ie_mod_name ie_mods[] = {
+	{ "hex",	IE_MOD_HEX,		false },
+	{ "sym",	IE_MOD_SYM,		true },
+	{ "sym-offset",	IE_MOD_SYM_OFFSET,	true },
+	{ "execname",	IE_MOD_EXECNAME,	true },
+	{ "syscall",	IE_MOD_SYSCALL,		true },
+	{ "log2",	IE_MOD_LOG2,		true },
+	{ "usecs",	IE_MOD_USECS,		false },
+	{ "percent",	IE_MOD_PERCENT,		false },
+	{ "graph",	IE_MOD_GRAPH,		false },
+};
+
+/* Apply one ".modifier" to @f; "buckets=N" carries a number. */
+static int ie_field_add_mod(struct ie_field *f, char *mod, bool is_key)
+{
+	unsigned int i;
+
+	if (str_has_prefix(mod, "buckets=")) {
+		if (!is_key || kstrtoul(mod + 8, 0, &f->buckets) || !f->buckets)
+			return -EINVAL;
+		f->mods |= IE_MOD_BUCKETS;
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(ie_mods); i++) {
+		if (strcmp(mod, ie_mods[i].name))
+			continue;
+		if (ie_mods[i].key_only && !is_key)
+			return -EINVAL;
+		/* Percent and graph are ways to show a value, not a key. */
+		if (is_key && (ie_mods[i].mod & (IE_MOD_PERCENT | IE_MOD_GRAPH)))
+			return -EINVAL;
+		f->mods |= ie_mods[i].mod;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static bool ie_is_num_size(int size)
+{
+	return size == 1 || size == 2 || size == 4 || size == 8;
+}
+
+/* Which modifiers a resolved field may carry. */
+static bool ie_field_mods_ok(const struct ie_field *f)
+{
+	unsigned long display = f->mods & (IE_MOD_HEX | IE_MOD_SYM |
+					   IE_MOD_SYM_OFFSET | IE_MOD_EXECNAME |
+					   IE_MOD_SYSCALL | IE_MOD_LOG2 |
+					   IE_MOD_BUCKETS);
+
+	/* At most one way of displaying a key or value. */
+	display |= f->mods & (IE_MOD_PERCENT | IE_MOD_GRAPH);
+	if (display & (display - 1))
+		return false;
+	if (f->type == IE_FT_NUM || f->type == IE_FT_CPU) {
+		if ((f->mods & IE_MOD_EXECNAME) &&
+		    strcmp(f->name, "common_pid"))
+			return false;
+		return !(f->mods & IE_MOD_USECS);
+	}
+	if (f->type == IE_FT_HITCOUNT)
+		return !(f->mods & ~(IE_MOD_PERCENT | IE_MOD_GRAPH)) &&
+		       hweight_long(f->mods) <= 1;
+	/* Strings and stack traces are shown as they are. */
+	return !f->mods;
+}
+
+/**
+ * ie_field_resolve - resolve "name[.modifier]..." against the hist's event
+ * @hist: the histogram being built; its file names the event
+ * @f: the field to fill in
+ * @text: the field's text; modified
+ * @is_key: whether @f is a key (else a value)
+ * @err: error code when resolving fails
+ *
+ * Return: 0, or -EINVAL/-ENOMEM with @err set.
+ */
+int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
+		     bool is_key, enum ie_err *err)
+{
+	struct trace_event_call *call = hist->file->event_call;
+	struct ftrace_event_field *ev;
+	char *name, *mod;
+
+	memset(f, 0, sizeof(*f));
+	name = strsep(&text, ".");
+	while ((mod = strsep(&text, "."))) {
+		/* "sym-offset" and "buckets=N" contain no dots; others neither. */
+		if (ie_field_add_mod(f, mod, is_key)) {
+			*err = IE_ERR_BAD_MODIFIER;
+			return -EINVAL;
+		}
+	}
+
+	if (!strcmp(name, "hitcount")) {
+		if (is_key)
+			goto not_found;
+		f->type = IE_FT_HITCOUNT;
+	} else if (!strcmp(name, "common_stacktrace") ||
+		   !strcmp(name, "stacktrace")) {
+		if (!is_key)
+			goto not_found;
+		f->type = IE_FT_STACK;
+		f->size = IE_STACK_DEPTH * sizeof(unsigned long);
+	} else {
+		ev = trace_find_event_field(call, name);
+		if (!ev)
+			goto not_found;
+		f->ev = ev;
+		switch (ev->filter_type) {
+		case FILTER_CPU:
+			f->type = IE_FT_CPU;
+			f->size = sizeof(u64);
+			break;
+		case FILTER_STATIC_STRING:
+			f->type = IE_FT_STR;
+			f->size = min_t(unsigned int, ev->size, IE_STR_MAX);
+			break;
+		case FILTER_DYN_STRING:
+		case FILTER_RDYN_STRING:
+		case FILTER_PTR_STRING:
+			f->type = IE_FT_STR;
+			f->size = IE_STR_MAX;
+			break;
+		case FILTER_STACKTRACE:
+			f->type = IE_FT_STACK;
+			f->size = IE_STACK_DEPTH * sizeof(unsigned long);
+			break;
+		case FILTER_OTHER:
+			if (!ie_is_num_size(ev->size))
+				goto not_found;
+			f->type = IE_FT_NUM;
+			f->size = sizeof(u64);
+			f->is_signed = ev->is_signed;
+			break;
+		default:
+			goto not_found;
+		}
+	}
+	if (f->type == IE_FT_STACK && !is_key)
+		goto not_found;
+	if (!is_key && f->type == IE_FT_STR) {
+		*err = IE_ERR_BAD_VAL;
+		return -EINVAL;
+	}
+
+	f->name = kstrdup(f->type == IE_FT_STACK ? "common_stacktrace" : name,
+			  GFP_KERNEL);
+	if (!f->name) {
+		*err = IE_ERR_NOMEM;
+		return -ENOMEM;
+	}
+	if (!ie_field_mods_ok(f)) {
+		ie_field_free(f);
+		*err = IE_ERR_BAD_MODIFIER;
+		return -EINVAL;
+	}
+	return 0;
+
+not_found:
+	*err = IE_ERR_FIELD_NOT_FOUND;
+	return -EINVAL;
+}
+
+void ie_field_free(struct ie_field *f)
+{
+	kfree(f->name);
+	f->name = NULL;
+}
+
+/* Read an integer field of the record, sign-extended to 64 bits. */
+u64 ie_field_num(const struct ie_field *f, void *rec)
+{
+	void *p;
+
+	if (f->type == IE_FT_CPU)
+		return raw_smp_processor_id();
+
+	p = rec + f->ev->offset;
+	switch (f->ev->size) {
+	case 1:
+		return f->is_signed ? (u64)(s64)*(s8 *)p : *(u8 *)p;
+	case 2:
+		return f->is_signed ? (u64)(s64)*(s16 *)p : *(u16 *)p;
+	case 4:
+		return f->is_signed ? (u64)(s64)*(s32 *)p : *(u32 *)p;
+	default:
+		return *(u64 *)p;
+	}
+}
+
+/* Copy a string field of the record into @dst (f->size bytes, zeroed). */
+static void ie_field_str(const struct ie_field *f, void *rec, char *dst)
+{
+	const struct ftrace_event_field *ev = f->ev;
+	unsigned int len = f->size;
+	const char *src;
+	u32 loc;
+
+	switch (ev->filter_type) {
+	case FILTER_STATIC_STRING:
+		src = rec + ev->offset;
+		len = min_t(unsigned int, len, ev->size);
+		break;
+	case FILTER_DYN_STRING:
+		loc = *(u32 *)(rec + ev->offset);
+		src = rec + (loc & 0xffff);
+		len = min_t(unsigned int, len, loc >> 16);
+		break;
+	case FILTER_RDYN_STRING:
+		loc = *(u32 *)(rec + ev->offset);
+		src = rec + ev->offset + sizeof(u32) + (loc & 0xffff);
+		len = min_t(unsigned int, len, loc >> 16);
+		break;
+	default:	/* FILTER_PTR_STRING */
+		src = *(const char **)(rec + ev->offset);
+		if (!src || strncpy_from_kernel_nofault(dst, src, f->size) < 0)
+			dst[0] = '\0';
+		dst[f->size - 1] = '\0';
+		return;
+	}
+	memcpy(dst, src, len);
+	/* Keep the last byte of a full-width key NUL. */
+	if (len == f->size)
+		dst[len - 1] = '\0';
+}
+
+/* Fill this field's part of a compound key from the record. */
+void ie_field_key(const struct ie_field *f, void *rec, void *key)
+{
+	u64 val;
+
+	switch (f->type) {
+	case IE_FT_STR:
+		ie_field_str(f, rec, key);
+		return;
+	case IE_FT_STACK:
+		stack_trace_save(key, IE_STACK_DEPTH, 0);
+		return;
+	default:
+		break;
+	}
+	val = ie_field_num(f, rec);
+	if (f->mods & IE_MOD_LOG2)
+		val = val > 1 ? fls64(val - 1) : 0;
+	else if (f->mods & IE_MOD_BUCKETS)
+		val = div64_ul(val, f->buckets) * f->buckets;
+	memcpy(key, &val, sizeof(val));
+}

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: a histogram's map, built from a parsed spec,
+ * and its update on the event path.
+ */
+#include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "inter_event.h"
+
+/* Per-entry private data: the task name behind an execname key. */
+static int ie_elt_alloc(struct tracing_map_elt *elt)
+{
+	struct ie_hist *hist = elt->map->private_data;
+
+	if (!hist->has_execname)
+		return 0;
+	elt->private_data = kzalloc(TASK_COMM_LEN, GFP_KERNEL);
+	return elt->private_data ? 0 : -ENOMEM;
+}
+
+static void ie_elt_free(struct tracing_map_elt *elt)
+{
+	kfree(elt->private_data);
+	elt->private_data = NULL;
+}
+
+/* Called when an event claims a new entry: remember who it was. */
+static void ie_elt_init(struct tracing_map_elt *elt)
+{
+	if (elt->private_data)
+		strscpy(elt->private_data, current->comm, TASK_COMM_LEN);
+}
+
+static const struct tracing_map_ops ie_map_ops = {
+	.elt_alloc	= ie_elt_alloc,
+	.elt_free	= ie_elt_free,
+	.elt_init	= ie_elt_init,
+};
+
+/* Does sort name @name, bare or with the field's modifiers, mean @f? */
+static bool ie_sort_matches(const struct ie_field *f, const char *name)
+{
+	char full[IE_MAX_NAME_LEN + 32];
+
+	if (!strcmp(name, f->name))
+		return true;
+	ie_field_display_name(f, full, sizeof(full));
+	return !strcmp(name, full);
+}
+
+static bool ie_sort_name_known(struct ie_hist *hist, const char *name,
+			       size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < hist->n_vals; i++) {
+		if (strlen(hist->vals[i].name) == len &&
+		    !strncmp(hist->vals[i].name, name, len))
+			return true;
+	}
+	for (i = 0; i < hist->n_keys; i++) {
+		if (strlen(hist->keys[i].name) == len &&
+		    !strncmp(hist->keys[i].name, name, len))
+			return true;
+	}
+	return false;
+}
+
+static int ie_hist_add_sort(struct ie_hist *hist, struct ie_spec *spec,
+			    unsigned int *err_pos, enum ie_err *err)
+{
+	struct tracing_map_sort_key *sk;
+	struct ie_field *f;
+	unsigned int i, j;
+
+	if (!spec->n_sort) {
+		/* By hit count, ascending. */
+		hist->sort[0].field_idx = hist->vals[0].map_idx;
+		hist->n_sort = 1;
+		return 0;
+	}
+	for (i = 0; i < spec->n_sort; i++) {
+		sk = &hist->sort[i];
+		sk->descending = spec->sort[i].descending;
+		f = NULL;
+		for (j = 0; j < hist->n_vals && !f; j++) {
+			if (ie_sort_matches(&hist->vals[j], spec->sort[i].name))
+				f = &hist->vals[j];
+		}
+		for (j = 0; j < hist->n_keys && !f; j++) {
+			if (ie_sort_matches(&hist->keys[j], spec->sort[i].name))
+				f = &hist->keys[j];
+		}
+		if (!f || f->type == IE_FT_STACK) {
+			const char *dot = strchr(spec->sort[i].name, '.');
+
+			/* Point at the modifier if the name before it is fine. */
+			*err = IE_ERR_BAD_SORT_KEY;
+			*err_pos = spec->sort[i].pos;
+			if (dot && ie_sort_name_known(hist, spec->sort[i].name,
+						      dot - spec->sort[i].name)) {
+				*err = IE_ERR_BAD_SORT;
+				*err_pos += dot - spec->sort[i].name + 1;
+			}
+			return -EINVAL;
+		}
+		sk->field_idx = f->map_idx;
+	}
+	hist->n_sort = spec->n_sort;
+	return 0;
+}
+
+static tracing_map_cmp_fn_t ie_key_cmp(const struct ie_field *f)
+{
+	switch (f->type) {
+	case IE_FT_STR:
+		return tracing_map_cmp_string;
+	case IE_FT_STACK:
+		return tracing_map_cmp_none;
+	default:
+		return tracing_map_cmp_num(sizeof(u64), f->is_signed);
+	}
+}
+
+static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
+{
+	struct ie_field *f;
+	unsigned int i;
+	int idx;
+
+	hist->map = tracing_map_create(hist->map_bits, hist->key_size,
+				       &ie_map_ops, hist);
+	if (IS_ERR(hist->map)) {
+		idx = PTR_ERR(hist->map);
+		hist->map = NULL;
+		*err = IE_ERR_NOMEM;
+		return idx;
+	}
+	for (i = 0; i < hist->n_vals; i++) {
+		f = &hist->vals[i];
+		/* Every view of the hit count reads the one counter. */
+		if (f->type == IE_FT_HITCOUNT && i) {
+			f->map_idx = hist->vals[0].map_idx;
+			continue;
+		}
+		idx = tracing_map_add_sum_field(hist->map);
+		if (idx < 0)
+			goto too_many;
+		f->map_idx = idx;
+	}
+	for (i = 0; i < hist->n_keys; i++) {
+		f = &hist->keys[i];
+		idx = tracing_map_add_key_field(hist->map, f->key_off,
+						ie_key_cmp(f));
+		if (idx < 0)
+			goto too_many;
+		f->map_idx = idx;
+	}
+	return 0;
+too_many:
+	*err = IE_ERR_TOO_MANY_FIELDS;
+	return -EINVAL;
+}
+
+static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
+			      unsigned int *err_pos, enum ie_err *err)
+{
+	struct ie_spec_item *item;
+	struct ie_field *f;
+	unsigned int i;
+	int ret;
+
+	/* vals[0] is the hit count every histogram keeps. */
+	hist->vals[0].type = IE_FT_HITCOUNT;
+	hist->vals[0].name = kstrdup("hitcount", GFP_KERNEL);
+	if (!hist->vals[0].name)
+		goto nomem;
+	hist->n_vals = 1;
+
+	for (i = 0; i < spec->n_keys; i++) {
+		item = &spec->keys[i];
+		*err_pos = item->pos;
+		if (item->var) {
+			*err = IE_ERR_NOT_IMPLEMENTED;
+			return -EINVAL;
+		}
+		f = &hist->keys[hist->n_keys];
+		ret = ie_field_resolve(hist, f, item->expr, true, err);
+		if (ret)
+			return ret;
+		hist->n_keys++;
+		f->key_off = hist->key_size;
+		hist->key_size += f->size;
+		if (hist->key_size > IE_KEY_SIZE_MAX) {
+			*err = IE_ERR_KEY_TOO_LARGE;
+			return -EINVAL;
+		}
+		if (f->mods & IE_MOD_EXECNAME)
+			hist->has_execname = true;
+	}
+
+	for (i = 0; i < spec->n_vals; i++) {
+		item = &spec->vals[i];
+		*err_pos = item->pos;
+		if (item->var) {
+			*err = IE_ERR_NOT_IMPLEMENTED;
+			return -EINVAL;
+		}
+		/* A plain "hitcount" is the one already there. */
+		if (!strcmp(item->expr, "hitcount"))
+			continue;
+		if (hist->n_vals == ARRAY_SIZE(hist->vals)) {
+			*err = IE_ERR_TOO_MANY_VALS;
+			return -EINVAL;
+		}
+		f = &hist->vals[hist->n_vals];
+		ret = ie_field_resolve(hist, f, item->expr, false, err);
+		if (ret)
+			return ret;
+		hist->n_vals++;
+	}
+	return 0;
+nomem:
+	*err = IE_ERR_NOMEM;
+	return -ENOMEM;
+}
+
+/**
+ * ie_hist_create - build a histogram for an event from a parsed spec
+ * @file: the event
+ * @spec: the parsed spec (its strings are consumed)
+ * @err_pos: position of the offending part on failure
+ * @err: error code on failure
+ *
+ * Return: the histogram or an ERR_PTR().
+ */
+struct ie_hist *ie_hist_create(struct trace_event_file *file,
+			       struct ie_spec *spec, unsigned int *err_pos,
+			       enum ie_err *err)
+{
+	struct ie_hist *hist;
+	unsigned int size;
+	int ret;
+
+	*err_pos = 0;
+	if (spec->n_vars || spec->n_actions) {
+		*err = IE_ERR_NOT_IMPLEMENTED;
+		*err_pos = spec->n_vars ? spec->vars[0].pos :
+					  spec->actions[0].pos;
+		return ERR_PTR(-EINVAL);
+	}
+
+	hist = kzalloc(sizeof(*hist), GFP_KERNEL);
+	if (!hist) {
+		*err = IE_ERR_NOMEM;
+		return ERR_PTR(-ENOMEM);
+	}
+	hist->file = file;
+	hist->nohitcount = spec->nohitcount;
+
+	size = spec->size ?: 1U << TRACING_MAP_BITS_DEFAULT;
+	hist->map_bits = order_base_2(size);
+	if (hist->map_bits < TRACING_MAP_BITS_MIN ||
+	    hist->map_bits > TRACING_MAP_BITS_MAX) {
+		*err = IE_ERR_BAD_SIZE;
+		ret = -EINVAL;
+		goto fail;
+	}
+
+	ret = ie_hist_add_fields(hist, spec, err_pos, err);
+	if (ret)
+		goto fail;
+	*err_pos = 0;
+	if (hist->nohitcount && hist->n_vals == 1) {
+		*err = IE_ERR_NOHITCOUNT_VALS;
+		ret = -EINVAL;
+		goto fail;
+	}
+	ret = ie_hist_build_map(hist, err);
+	if (ret)
+		goto fail;
+	ret = ie_hist_add_sort(hist, spec, err_pos, err);
+	if (ret)
+		goto fail;
+	ret = tracing_map_init(hist->map);
+	if (ret) {
+		*err = IE_ERR_NOMEM;
+		goto fail;
+	}
+	return hist;
+fail:
+	ie_hist_destroy(hist);
+	return ERR_PTR(ret);
+}
+
+void ie_hist_destroy(struct ie_hist *hist)
+{
+	unsigned int i;
+
+	if (!hist)
+		return;
+	if (hist->map)
+		tracing_map_destroy(hist->map);
+	for (i = 0; i < hist->n_keys; i++)
+		ie_field_free(&hist->keys[i]);
+	for (i = 0; i < hist->n_vals; i++)
+		ie_field_free(&hist->vals[i]);
+	kfree(hist);
+}
+
+/* Same keys, values and sort: the condition to share a named histogram. */
+bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
+{
+	unsigned int i;
+
+	if (a->n_keys != b->n_keys || a->n_vals != b->n_vals ||
+	    a->n_sort != b->n_sort || a->nohitcount != b->nohitcount)
+		return false;
+	for (i = 0; i < a->n_keys; i++) {
+		if (strcmp(a->keys[i].name, b->keys[i].name) ||
+		    a->keys[i].mods != b->keys[i].mods ||
+		    a->keys[i].size != b->keys[i].size ||
+		    a->keys[i].type != b->keys[i].type)
+			return false;
+	}
+	for (i = 0; i < a->n_vals; i++) {
+		if (strcmp(a->vals[i].name, b->vals[i].name) ||
+		    a->vals[i].mods != b->vals[i].mods)
+			return false;
+	}
+	for (i = 0; i < a->n_sort; i++) {
+		if (a->sort[i].field_idx != b->sort[i].field_idx ||
+		    a->sort[i].descending != b->sort[i].descending)
+			return false;
+	}
+	return true;
+}
+
+/* Event path: no allocation, no locks; a full map counts a drop. */
+void ie_hist_event(struct ie_hist *hist, void *rec,
+		   struct ring_buffer_event *rbe)
+{
+	u64 key[IE_KEY_SIZE_MAX / sizeof(u64)];
+	struct tracing_map_elt *elt;
+	const struct ie_field *f;
+	unsigned int i;
+
+	memset(key, 0, hist->key_size);
+	for (i = 0; i < hist->n_keys; i++) {
+		f = &hist->keys[i];
+		ie_field_key(f, rec, (char *)key + f->key_off);
+	}
+	elt = tracing_map_insert(hist->map, key);
+	if (!elt)
+		return;
+	tracing_map_update_sum(elt, hist->vals[0].map_idx, 1);
+	for (i = 1; i < hist->n_vals; i++) {
+		f = &hist->vals[i];
+		if (f->type != IE_FT_HITCOUNT)
+			tracing_map_update_sum(elt, f->map_idx,
+					       ie_field_num(f, rec));
+	}
+}

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: the text of a trigger (as the trigger file
+ * lists it) and of its histogram (the event's hist file).  The layout is
+ * the one tools parse from the kernel's hist files.
+ */
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
+#include <linux/seq_file.h>
+
+#include "inter_event.h"
+
+static const struct {
+	unsigned long	mod;
+	const char	*name;
+} ie_mod_names[] = {
+	{ IE_MOD_HEX,		"hex" },
+	{ IE_MOD_SYM,		"sym" },
+	{ IE_MOD_SYM_OFFSET,	"sym-offset" },
+	{ IE_MOD_EXECNAME,	"execname" },
+	{ IE_MOD_SYSCALL,	"syscall" },
+	{ IE_MOD_LOG2,		"log2" },
+	{ IE_MOD_USECS,		"usecs" },
+	{ IE_MOD_PERCENT,	"percent" },
+	{ IE_MOD_GRAPH,		"graph" },
+};
+
+/* "name.modifier..." as the user would write it; returns the length. */
+int ie_field_display_name(const struct ie_field *f, char *buf, size_t len)
+{
+	int n = scnprintf(buf, len, "%s", f->name);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ie_mod_names); i++) {
+		if (f->mods & ie_mod_names[i].mod)
+			n += scnprintf(buf + n, len - n, ".%s",
+				       ie_mod_names[i].name);
+	}
+	if (f->mods & IE_MOD_BUCKETS)
+		n += scnprintf(buf + n, len - n, ".buckets=%lu", f->buckets);
+	return n;
+}
+
+static void ie_print_field_name(struct seq_file *m, const struct ie_field *f)
+{
+	char buf[IE_MAX_NAME_LEN + 64];
+
+	ie_field_display_name(f, buf, sizeof(buf));
+	seq_puts(m, buf);
+}
+
+static const struct ie_field *ie_field_by_idx(struct ie_hist *hist,
+					      unsigned int idx)
+{
+	unsigned int i;
+
+	for (i = 0; i < hist->n_vals; i++) {
+		if (hist->vals[i].map_idx == idx)
+			return &hist->vals[i];
+	}
+	for (i = 0; i < hist->n_keys; i++) {
+		if (hist->keys[i].map_idx == idx)
+			return &hist->keys[i];
+	}
+	return NULL;
+}
+
+/* The spec in canonical form, without the filter and state. */
+void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
+{
+	struct ie_hist *hist = data->private_data;
+	const struct ie_field *f;
+	unsigned int i;
+	bool first = true;
+
+	seq_puts(m, "hist:");
+	if (data->name)
+		seq_printf(m, "name=%s:", data->name);
+	seq_puts(m, "keys=");
+	for (i = 0; i < hist->n_keys; i++) {
+		if (i)
+			seq_putc(m, ',');
+		ie_print_field_name(m, &hist->keys[i]);
+	}
+	seq_puts(m, ":vals=");
+	for (i = hist->nohitcount ? 1 : 0; i < hist->n_vals; i++) {
+		if (!first)
+			seq_putc(m, ',');
+		first = false;
+		ie_print_field_name(m, &hist->vals[i]);
+	}
+	seq_puts(m, ":sort=");
+	for (i = 0; i < hist->n_sort; i++) {
+		if (i)
+			seq_putc(m, ',');
+		f = ie_field_by_idx(hist, hist->sort[i].field_idx);
+		if (f)
+			ie_print_field_name(m, f);
+		if (hist->sort[i].descending)
+			seq_puts(m, ".descending");
+	}
+	seq_printf(m, ":size=%u", 1U << hist->map_bits);
+	if (hist->nohitcount)
+		seq_puts(m, ":nohitcount");
+}
+
+/* One line of the trigger file. */
+int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data)
+{
+	ie_hist_print_spec(m, data);
+	if (data->filter_str)
+		seq_printf(m, " if %s", data->filter_str);
+	seq_puts(m, data->paused ? " [paused]\n" : " [active]\n");
+	return 0;
+}
+
+static void ie_print_key(struct seq_file *m, const struct ie_field *f,
+			 const void *key, struct tracing_map_elt *elt)
+{
+	char sym[KSYM_SYMBOL_LEN];
+	const unsigned long *stack;
+	const char *name;
+	unsigned int i;
+	u64 val;
+
+	if (f->type == IE_FT_STR) {
+		seq_printf(m, "%s: %-50s", f->name, (const char *)key);
+		return;
+	}
+	if (f->type == IE_FT_STACK) {
+		seq_printf(m, "%s:\n", f->name);
+		stack = key;
+		for (i = 0; i < IE_STACK_DEPTH && stack[i]; i++)
+			seq_printf(m, "%*c%pS\n", 5, ' ', (void *)stack[i]);
+		return;
+	}
+	memcpy(&val, key, sizeof(val));
+	if (f->mods & IE_MOD_HEX) {
+		seq_printf(m, "%s: %llx", f->name, val);
+	} else if (f->mods & IE_MOD_SYM) {
+		sprint_symbol_no_offset(sym, val);
+		seq_printf(m, "%s: [%llx] %-45s", f->name, val, sym);
+	} else if (f->mods & IE_MOD_SYM_OFFSET) {
+		sprint_symbol(sym, val);
+		seq_printf(m, "%s: [%llx] %-55s", f->name, val, sym);
+	} else if (f->mods & IE_MOD_EXECNAME) {
+		name = elt->private_data ?: "<...>";
+		seq_printf(m, "%s: %-16s[%10llu]", f->name, name, val);
+	} else if (f->mods & IE_MOD_SYSCALL) {
+		name = get_syscall_name(val);
+		seq_printf(m, "%s: %-30s[%3llu]", f->name,
+			   name ?: "unknown_syscall", val);
+	} else if (f->mods & IE_MOD_LOG2) {
+		seq_printf(m, "%s: ~ 2^%-2llu", f->name, val);
+	} else if (f->mods & IE_MOD_BUCKETS) {
+		seq_printf(m, "%s: ~ %llu-%llu", f->name, val,
+			   val + f->buckets - 1);
+	} else if (f->is_signed) {
+		seq_printf(m, "%s: %10lld", f->name, (s64)val);
+	} else {
+		seq_printf(m, "%s: %10llu", f->name, val);
+	}
+}
+
+#define IE_GRAPH_WIDTH	20
+
+/* Totals and maxima over all entries, for .percent and .graph. */
+struct ie_col_stats {
+	u64	total[IE_MAX_VALS + 1];
+	u64	max[IE_MAX_VALS + 1];
+};
+
+static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
+			 unsigned int i, struct tracing_map_elt *elt,
+			 const struct ie_col_stats *st)
+{
+	const struct ie_field *f = &hist->vals[i];
+	char bar[IE_GRAPH_WIDTH + 1];
+	u64 val = tracing_map_read_sum(elt, f->map_idx);
+	u64 pc;
+	unsigned int n;
+
+	if (f->mods & IE_MOD_PERCENT) {
+		pc = st->total[i] ? div64_u64(val * 10000, st->total[i]) : 0;
+		seq_printf(m, "  %s (%%):%4llu.%02llu", f->name,
+			   div_u64(pc, 100), pc % 100);
+	} else if (f->mods & IE_MOD_GRAPH) {
+		n = st->max[i] ? div64_u64(val * IE_GRAPH_WIDTH, st->max[i]) : 0;
+		memset(bar, '#', n);
+		bar[n] = '\0';
+		seq_printf(m, "  %s: %-*s", f->name, IE_GRAPH_WIDTH, bar);
+	} else if (f->mods & IE_MOD_HEX) {
+		seq_printf(m, "  %s: %10llx", f->name, val);
+	} else if (i == 0) {
+		seq_printf(m, " %s: %10llu", f->name, val);
+	} else {
+		seq_printf(m, "  %s: %10llu", f->name, val);
+	}
+}
+
+static void ie_print_entry(struct seq_file *m, struct ie_hist *hist,
+			   struct tracing_map_elt *elt,
+			   const struct ie_col_stats *st)
+{
+	unsigned int i;
+
+	seq_puts(m, "{ ");
+	for (i = 0; i < hist->n_keys; i++) {
+		if (i)
+			seq_puts(m, ", ");
+		ie_print_key(m, &hist->keys[i],
+			     elt->key + hist->keys[i].key_off, elt);
+	}
+	seq_puts(m, " }");
+	for (i = hist->nohitcount ? 1 : 0; i < hist->n_vals; i++)
+		ie_print_val(m, hist, i, elt, st);
+	seq_putc(m, '\n');
+}
+
+static void ie_col_stats(struct ie_hist *hist,
+			 struct tracing_map_sort_entry **entries, int n,
+			 struct ie_col_stats *st)
+{
+	unsigned int i;
+	u64 val;
+	int e;
+
+	memset(st, 0, sizeof(*st));
+	for (e = 0; e < n; e++) {
+		for (i = 0; i < hist->n_vals; i++) {
+			val = tracing_map_read_sum(entries[e]->elt,
+						   hist->vals[i].map_idx);
+			st->total[i] += val;
+			st->max[i] = max(st->max[i], val);
+		}
+	}
+}
+
+/* One trigger's section of the hist file. */
+void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
+{
+	struct ie_hist *hist = data->private_data;
+	struct tracing_map_sort_entry **entries;
+	struct ie_col_stats *st;
+	int n, e;
+
+	seq_puts(m, "# event histogram\n#\n# trigger info: ");
+	ie_hist_print_trigger(m, data);
+	seq_puts(m, "#\n\n");
+
+	n = tracing_map_sort_entries(hist->map, hist->sort, hist->n_sort,
+				     &entries);
+	if (n < 0) {
+		seq_printf(m, "# error reading the histogram: %d\n", n);
+		n = 0;
+	}
+	st = kmalloc(sizeof(*st), GFP_KERNEL);
+	if (st) {
+		ie_col_stats(hist, entries, n, st);
+		for (e = 0; e < n; e++)
+			ie_print_entry(m, hist, entries[e]->elt, st);
+		kfree(st);
+	}
+	if (n > 0)
+		tracing_map_destroy_sort_entries(entries, n);
+
+	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %d\n    Dropped: %llu\n",
+		   (u64)atomic64_read(&hist->map->hits), n,
+		   (u64)atomic64_read(&hist->map->drops));
+}
