@@ -159,10 +159,54 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 			goto too_many;
 		f->map_idx = idx;
 	}
+	for (i = 0; i < hist->n_vars; i++) {
+		idx = tracing_map_add_var(hist->map);
+		if (idx < 0) {
+			*err = IE_ERR_TOO_MANY_VARS;
+			return -EINVAL;
+		}
+		hist->vars[i].map_idx = idx;
+	}
 	return 0;
 too_many:
 	*err = IE_ERR_TOO_MANY_FIELDS;
 	return -EINVAL;
+}
+
+/* A value: an event field with its modifiers, or an expression. */
+static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
+			   struct ie_spec_item *item, unsigned int *err_pos,
+			   enum ie_err *err)
+{
+	char buf[IE_MAX_NAME_LEN + 64];
+	unsigned int off = 0;
+	char *text;
+	int ret;
+
+	text = kstrdup(item->expr, GFP_KERNEL);
+	if (!text)
+		goto nomem;
+	ret = ie_field_resolve(hist, f, text, false, err);
+	kfree(text);
+	if (!ret || *err != IE_ERR_FIELD_NOT_FOUND)
+		return ret;
+
+	memset(f, 0, sizeof(*f));
+	f->type = IE_FT_EXPR;
+	ret = ie_expr_parse(item->expr, &f->expr, &off, err);
+	if (!ret)
+		ret = ie_expr_resolve(hist, f->expr, &off, err);
+	if (ret) {
+		*err_pos = item->pos + off;
+		return ret;
+	}
+	ie_expr_print(f->expr, buf, sizeof(buf));
+	f->name = kstrdup(buf, GFP_KERNEL);
+	if (f->name)
+		return 0;
+nomem:
+	*err = IE_ERR_NOMEM;
+	return -ENOMEM;
 }
 
 static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
@@ -170,6 +214,7 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 {
 	struct ie_spec_item *item;
 	struct ie_field *f;
+	bool key_var_ok;
 	unsigned int i;
 	int ret;
 
@@ -183,14 +228,13 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 	for (i = 0; i < spec->n_keys; i++) {
 		item = &spec->keys[i];
 		*err_pos = item->pos;
-		if (item->var) {
-			*err = IE_ERR_NOT_IMPLEMENTED;
-			return -EINVAL;
-		}
+		key_var_ok = true;
 		f = &hist->keys[hist->n_keys];
 		ret = ie_field_resolve(hist, f, item->expr, true, err);
 		if (ret)
 			return ret;
+		if (f->type == IE_FT_STACK || f->type == IE_FT_STR)
+			key_var_ok = false;
 		hist->n_keys++;
 		f->key_off = hist->key_size;
 		hist->key_size += f->size;
@@ -200,14 +244,28 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		}
 		if (f->mods & IE_MOD_EXECNAME)
 			hist->has_execname = true;
+		/* "keys=woken_pid=next_pid": a variable holding the key. */
+		if (item->var) {
+			if (!key_var_ok) {
+				*err = IE_ERR_BAD_VAL;
+				return -EINVAL;
+			}
+			ret = ie_var_add(hist, item->var, f->name, item->pos,
+					 err_pos, err);
+			if (ret)
+				return ret;
+		}
 	}
 
 	for (i = 0; i < spec->n_vals; i++) {
 		item = &spec->vals[i];
 		*err_pos = item->pos;
+		/* "vals=ts0=common_timestamp": a summed value and a variable. */
 		if (item->var) {
-			*err = IE_ERR_NOT_IMPLEMENTED;
-			return -EINVAL;
+			ret = ie_var_add(hist, item->var, item->expr, item->pos,
+					 err_pos, err);
+			if (ret)
+				return ret;
 		}
 		/* A plain "hitcount" is the one already there. */
 		if (!strcmp(item->expr, "hitcount"))
@@ -217,10 +275,18 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 			return -EINVAL;
 		}
 		f = &hist->vals[hist->n_vals];
-		ret = ie_field_resolve(hist, f, item->expr, false, err);
+		ret = ie_hist_add_val(hist, f, item, err_pos, err);
 		if (ret)
 			return ret;
 		hist->n_vals++;
+	}
+
+	for (i = 0; i < spec->n_vars; i++) {
+		item = &spec->vars[i];
+		ret = ie_var_add(hist, item->var, item->expr, item->pos,
+				 err_pos, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 nomem:
@@ -246,10 +312,9 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	int ret;
 
 	*err_pos = 0;
-	if (spec->n_vars || spec->n_actions) {
+	if (spec->n_actions) {
 		*err = IE_ERR_NOT_IMPLEMENTED;
-		*err_pos = spec->n_vars ? spec->vars[0].pos :
-					  spec->actions[0].pos;
+		*err_pos = spec->actions[0].pos;
 		return ERR_PTR(-EINVAL);
 	}
 
@@ -290,6 +355,16 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 		*err = IE_ERR_NOMEM;
 		goto fail;
 	}
+	if (hist->uses_ts) {
+		hist->clock = kstrdup(spec->clock ?: "global", GFP_KERNEL);
+		if (!hist->clock) {
+			*err = IE_ERR_NOMEM;
+			ret = -ENOMEM;
+			goto fail;
+		}
+	}
+	ie_refs_hold(hist);
+	hist->holds_refs = true;
 	return hist;
 fail:
 	ie_hist_destroy(hist);
@@ -302,12 +377,22 @@ void ie_hist_destroy(struct ie_hist *hist)
 
 	if (!hist)
 		return;
+	if (hist->holds_refs)
+		ie_refs_release(hist);
 	if (hist->map)
 		tracing_map_destroy(hist->map);
 	for (i = 0; i < hist->n_keys; i++)
 		ie_field_free(&hist->keys[i]);
-	for (i = 0; i < hist->n_vals; i++)
+	for (i = 0; i < hist->n_vals; i++) {
 		ie_field_free(&hist->vals[i]);
+		ie_expr_free(hist->vals[i].expr);
+	}
+	for (i = 0; i < hist->n_vars; i++) {
+		kfree(hist->vars[i].name);
+		kfree(hist->vars[i].text);
+		ie_expr_free(hist->vars[i].expr);
+	}
+	kfree(hist->clock);
 	kfree(hist);
 }
 
@@ -336,31 +421,51 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 		    a->sort[i].descending != b->sort[i].descending)
 			return false;
 	}
+	if (a->n_vars != b->n_vars)
+		return false;
+	for (i = 0; i < a->n_vars; i++) {
+		if (strcmp(a->vars[i].name, b->vars[i].name) ||
+		    ie_expr_cmp(a->vars[i].expr, b->vars[i].expr))
+			return false;
+	}
 	return true;
 }
 
 /* Event path: no allocation, no locks; a full map counts a drop. */
 void ie_hist_event(struct ie_hist *hist, void *rec,
-		   struct ring_buffer_event *rbe)
+		   struct trace_buffer *buffer, struct ring_buffer_event *rbe)
 {
 	u64 key[IE_KEY_SIZE_MAX / sizeof(u64)];
+	u64 refs[IE_MAX_REFS];
+	struct ie_eval_ctx ctx = { .rec = rec, .refs = refs };
 	struct tracing_map_elt *elt;
 	const struct ie_field *f;
 	unsigned int i;
+	u64 val;
 
 	memset(key, 0, hist->key_size);
 	for (i = 0; i < hist->n_keys; i++) {
 		f = &hist->keys[i];
 		ie_field_key(f, rec, (char *)key + f->key_off);
 	}
+	/* Unresolved references: this event doesn't count. */
+	if (hist->n_refs && !ie_refs_read(hist, key, refs))
+		return;
+	if (hist->uses_ts)
+		ctx.ts = tracing_event_time_stamp(buffer, rbe);
+
 	elt = tracing_map_insert(hist->map, key);
 	if (!elt)
 		return;
 	tracing_map_update_sum(elt, hist->vals[0].map_idx, 1);
 	for (i = 1; i < hist->n_vals; i++) {
 		f = &hist->vals[i];
-		if (f->type != IE_FT_HITCOUNT)
-			tracing_map_update_sum(elt, f->map_idx,
-					       ie_field_num(f, rec));
+		if (f->type == IE_FT_HITCOUNT)
+			continue;
+		val = f->expr ? ie_expr_eval(f->expr, &ctx) : ie_field_num(f, rec);
+		tracing_map_update_sum(elt, f->map_idx, val);
 	}
+	for (i = 0; i < hist->n_vars; i++)
+		tracing_map_set_var(elt, hist->vars[i].map_idx,
+				    ie_expr_eval(hist->vars[i].expr, &ctx));
 }

@@ -51,6 +51,16 @@ enum ie_err {
 	IE_ERR_TOO_MANY_FIELDS,
 	IE_ERR_NOMEM,
 	IE_ERR_NOHITCOUNT_VALS,
+	IE_ERR_BAD_EXPR,
+	IE_ERR_TOO_MANY_OPERANDS,
+	IE_ERR_BAD_CONST,
+	IE_ERR_VAR_NOT_FOUND,
+	IE_ERR_VAR_NOT_UNIQUE,
+	IE_ERR_REF_KEY_MISMATCH,
+	IE_ERR_TOO_MANY_REFS,
+	IE_ERR_VAR_BUSY,
+	IE_ERR_VAR_ON_HITCOUNT,
+	IE_ERR_BAD_KEY,
 	IE_ERR_DUP_VAR,
 	IE_ERR_MAX,
 };
@@ -96,6 +106,7 @@ struct ie_spec {
 	unsigned int		size;		/* 0: default */
 	char			*name;		/* name=, or NULL */
 	char			*filter;	/* "if ...", or NULL */
+	char			*clock;		/* clock=, or NULL */
 	bool			pause;
 	bool			cont;
 	bool			clear;
@@ -123,6 +134,7 @@ enum ie_field_type {
 	IE_FT_STACK,		/* kernel stack trace at the event */
 	IE_FT_HITCOUNT,		/* the entry's hit count */
 	IE_FT_CPU,		/* common_cpu */
+	IE_FT_EXPR,		/* a value computed by an expression */
 };
 
 #define IE_STR_MAX		MAX_FILTER_STR_VAL
@@ -140,6 +152,23 @@ struct ie_field {
 	unsigned int		key_off;	/* offset in the compound key */
 	unsigned int		map_idx;	/* tracing_map field index */
 	bool			is_signed;
+	struct ie_expr		*expr;		/* IE_FT_EXPR */
+};
+
+#define IE_MAX_REFS		16
+
+/* A variable: a value per histogram entry, set at each hit. */
+struct ie_var {
+	char			*name;
+	char			*text;		/* the expression as written */
+	struct ie_expr		*expr;
+	unsigned int		map_idx;	/* tracing_map var index */
+};
+
+/* A reference to another histogram's variable, looked up by key. */
+struct ie_ref {
+	struct ie_hist		*def;
+	unsigned int		var;		/* index in def->vars */
 };
 
 struct ie_hist {
@@ -157,7 +186,62 @@ struct ie_hist {
 	bool			has_execname;
 	bool			paused;		/* all triggers sharing it */
 	unsigned int		ref;		/* triggers using it */
+	struct ie_var		vars[IE_MAX_VARS];
+	unsigned int		n_vars;
+	struct ie_ref		refs[IE_MAX_REFS];
+	unsigned int		n_refs;
+	unsigned int		users;		/* references to our vars */
+	bool			uses_ts;
+	char			*clock;
+	bool			holds_refs;
 };
+
+/*
+ * Expressions: operands combined with + - * / and unary minus, with
+ * parentheses.  Leaves are parsed as text and resolved by the histogram
+ * that uses them (fields, common_timestamp, variable references).
+ */
+enum ie_expr_kind {
+	IE_EX_LEAF,		/* operand not resolved yet: @text */
+	IE_EX_CONST,
+	IE_EX_FIELD,
+	IE_EX_TIMESTAMP,
+	IE_EX_CPU,
+	IE_EX_REF,
+	IE_EX_ADD,
+	IE_EX_SUB,
+	IE_EX_MUL,
+	IE_EX_DIV,
+	IE_EX_NEG,
+};
+
+#define IE_EXPR_MAX_OPERANDS	4
+
+struct ie_expr {
+	enum ie_expr_kind	kind;
+	struct ie_expr		*l, *r;		/* an operator's operands */
+	char			*text;		/* a leaf as written, then as shown */
+	unsigned int		pos;		/* a leaf's offset in the text */
+	u64			konst;		/* IE_EX_CONST */
+	bool			usecs;		/* IE_EX_TIMESTAMP */
+	struct ie_field		*field;		/* IE_EX_FIELD */
+	unsigned int		ref;		/* IE_EX_REF: index into refs */
+};
+
+struct ie_eval_ctx {
+	void		*rec;
+	u64		ts;
+	const u64	*refs;
+};
+
+int ie_expr_parse(const char *text, struct ie_expr **out,
+		  unsigned int *err_pos, enum ie_err *err);
+void ie_expr_free(struct ie_expr *e);
+int ie_expr_cmp(const struct ie_expr *a, const struct ie_expr *b);
+u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx);
+int ie_expr_print(const struct ie_expr *e, char *buf, size_t len);
+int ie_expr_for_each_leaf(struct ie_expr *e,
+			  int (*fn)(struct ie_expr *leaf, void *arg), void *arg);
 
 /* field.c */
 int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
@@ -168,13 +252,22 @@ void ie_field_key(const struct ie_field *f, void *rec, void *key);
 
 int ie_field_display_name(const struct ie_field *f, char *buf, size_t len);
 
+/* var.c */
+int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
+	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
+int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
+		    unsigned int *err_pos, enum ie_err *err);
+bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals);
+void ie_refs_release(struct ie_hist *hist);
+void ie_refs_hold(struct ie_hist *hist);
+
 /* hist.c */
 struct ie_hist *ie_hist_create(struct trace_event_file *file,
 			       struct ie_spec *spec, unsigned int *err_pos,
 			       enum ie_err *err);
 void ie_hist_destroy(struct ie_hist *hist);
 void ie_hist_event(struct ie_hist *hist, void *rec,
-		   struct ring_buffer_event *rbe);
+		   struct trace_buffer *buffer, struct ring_buffer_event *rbe);
 bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
 
 /* output.c */

@@ -65,6 +65,14 @@ static const struct ie_field *ie_field_by_idx(struct ie_hist *hist,
 	return NULL;
 }
 
+static void ie_print_var(struct seq_file *m, const struct ie_var *var)
+{
+	char buf[256];
+
+	ie_expr_print(var->expr, buf, sizeof(buf));
+	seq_printf(m, "%s=%s", var->name, buf);
+}
+
 /* The spec in canonical form, without the filter and state. */
 void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 {
@@ -89,6 +97,10 @@ void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 		first = false;
 		ie_print_field_name(m, &hist->vals[i]);
 	}
+	for (i = 0; i < hist->n_vars; i++) {
+		seq_putc(m, i ? ',' : ':');
+		ie_print_var(m, &hist->vars[i]);
+	}
 	seq_puts(m, ":sort=");
 	for (i = 0; i < hist->n_sort; i++) {
 		if (i)
@@ -100,6 +112,8 @@ void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 			seq_puts(m, ".descending");
 	}
 	seq_printf(m, ":size=%u", 1U << hist->map_bits);
+	if (hist->clock)
+		seq_printf(m, ":clock=%s", hist->clock);
 	if (hist->nohitcount)
 		seq_puts(m, ":nohitcount");
 }

@@ -402,14 +402,32 @@ static int ie_parse_param(struct ie_parser *p, char *param)
 	if (v)
 		return ie_parse_name(p, param, v);
 
+	v = ie_value(param, "clock");
+	if (v) {
+		if (spec->clock)
+			return ie_fail(p, IE_ERR_DUP_PARAM, param);
+		if (!ie_valid_name(v))
+			return ie_fail(p, IE_ERR_BAD_NAME, v);
+		spec->clock = v;
+		return 0;
+	}
+
 	if (!strchr(param, '='))
 		return ie_fail(p, IE_ERR_BAD_PARAM, param);
-	if (spec->n_vars == IE_MAX_VARS)
-		return ie_fail(p, IE_ERR_TOO_MANY_VARS, param);
-	ret = ie_parse_item(p, param, &spec->vars[spec->n_vars]);
-	if (!ret)
+	/* "a=x,b=y": several assignments in one parameter, as listed. */
+	while ((v = ie_cut(&param, ','))) {
+		if (!*v)
+			return ie_fail(p, IE_ERR_EMPTY_ITEM, v);
+		if (!strchr(v, '='))
+			return ie_fail(p, IE_ERR_BAD_PARAM, v);
+		if (spec->n_vars == IE_MAX_VARS)
+			return ie_fail(p, IE_ERR_TOO_MANY_VARS, v);
+		ret = ie_parse_item(p, v, &spec->vars[spec->n_vars]);
+		if (ret)
+			return ret;
 		spec->n_vars++;
-	return ret;
+	}
+	return 0;
 }
 
 /**

@@ -41,6 +41,16 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_NOMEM]			= "Out of memory",
 	[IE_ERR_NOHITCOUNT_VALS]	= "Non-hitcount value is required for 'nohitcount'",
 	[IE_ERR_DUP_VAR]		= "Variable defined more than once",
+	[IE_ERR_BAD_EXPR]		= "Invalid expression",
+	[IE_ERR_TOO_MANY_OPERANDS]	= "Too many operands in expression",
+	[IE_ERR_BAD_CONST]		= "Invalid numeric constant",
+	[IE_ERR_VAR_NOT_FOUND]		= "Couldn't find field or variable",
+	[IE_ERR_VAR_NOT_UNIQUE]		= "Variable name not unique, use system.event.$var",
+	[IE_ERR_REF_KEY_MISMATCH]	= "Variable's histogram has different keys",
+	[IE_ERR_TOO_MANY_REFS]		= "Too many variable references",
+	[IE_ERR_VAR_BUSY]		= "Variables of this trigger are still referenced",
+	[IE_ERR_VAR_ON_HITCOUNT]	= "hitcount can't be a variable or operand",
+	[IE_ERR_BAD_KEY]		= "Invalid key",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
@@ -127,10 +137,21 @@ static void ie_hist_trigger_free(struct event_trigger_data *data)
 static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		       struct trace_event_file *file)
 {
+	struct ie_hist *hist = ie_data_hist(data);
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
 
+	/*
+	 * Timestamps come from the ring buffer, from one clock for all CPUs,
+	 * and events are written to it directly while a trigger needs them.
+	 */
+	if (hist->uses_ts) {
+		ret = tracing_set_clock(file->tr, hist->clock);
+		if (ret < 0)
+			return ret;
+		tracing_set_filter_buffering(file->tr, true);
+	}
 	event_trigger_init(data);
 	list_add_tail_rcu(&data->list, &file->triggers);
 	update_cond_flag(file);
@@ -139,6 +160,8 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		list_del_rcu(&data->list);
 		update_cond_flag(file);
 		data->ref--;
+		if (hist->uses_ts)
+			tracing_set_filter_buffering(file->tr, false);
 	}
 	return ret;
 }
@@ -151,16 +174,33 @@ static void ie_hist_unreg(char *glob, struct event_trigger_data *data,
 	list_del_rcu(&data->list);
 	update_cond_flag(file);
 	trace_event_trigger_enable_disable(file, 0);
+	if (ie_data_hist(data)->uses_ts)
+		tracing_set_filter_buffering(file->tr, false);
 	ie_hist_trigger_free(data);
 }
 
+/* A histogram whose variables others refer to must stay. */
+static bool ie_hist_busy(struct event_trigger_data *data)
+{
+	struct ie_hist *hist = ie_data_hist(data);
+
+	return hist->users && hist->ref == 1;
+}
+
+/* Remove the event's hist triggers, but those others still refer to. */
 static void ie_hist_unreg_all(struct trace_event_file *file)
 {
 	struct event_trigger_data *data, *n;
+	bool progress = true;
 
-	list_for_each_entry_safe(data, n, &file->triggers, list) {
-		if (ie_is_hist(data))
+	while (progress) {
+		progress = false;
+		list_for_each_entry_safe(data, n, &file->triggers, list) {
+			if (!ie_is_hist(data) || ie_hist_busy(data))
+				continue;
 			ie_hist_unreg(NULL, data, file);
+			progress = true;
+		}
 	}
 }
 
@@ -262,6 +302,11 @@ static int ie_hist_parse(struct event_command *cmd_ops,
 	test = ie_find_match(file, data);
 	data->name = NULL;
 	if (remove) {
+		if (test && ie_hist_busy(test)) {
+			err = IE_ERR_VAR_BUSY;
+			ret = -EBUSY;
+			goto out_free_log;
+		}
 		/* Removing what isn't there succeeds, as for other triggers. */
 		if (test)
 			ie_hist_unreg(glob, test, file);
@@ -318,7 +363,7 @@ static void ie_hist_trigger(struct event_trigger_data *data,
 
 	if (!rec || READ_ONCE(hist->paused))
 		return;
-	ie_hist_event(hist, rec, rbe);
+	ie_hist_event(hist, rec, buffer, rbe);
 }
 
 static int ie_hist_print(struct seq_file *m, struct event_trigger_data *data)

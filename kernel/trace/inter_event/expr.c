@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: arithmetic expressions over event fields,
+ * timestamps, constants and variable references.
+ *
+ *   expr    := term { ("+" | "-") term }
+ *   term    := unary { ("*" | "/") unary }
+ *   unary   := "-" unary | primary
+ *   primary := "(" expr ")" | operand
+ *
+ * An operand is a run of name characters ([A-Za-z0-9_.$]); a leading
+ * digit makes it a constant (decimal, or hex with 0x).  Arithmetic is on
+ * u64 and wraps; a division by zero gives U64_MAX (-1).
+ */
+#include <linux/kernel.h>
+#include <linux/math64.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "inter_event.h"
+
+struct ie_expr_parser {
+	const char	*text;
+	const char	*p;
+	unsigned int	operands;
+	unsigned int	err_pos;
+	enum ie_err	err;
+};
+
+static struct ie_expr *ie_expr_fail(struct ie_expr_parser *ps, enum ie_err err,
+				    const char *at)
+{
+	ps->err = err;
+	ps->err_pos = at - ps->text;
+	return ERR_PTR(-EINVAL);
+}
+
+static bool ie_operand_char(char c)
+{
+	return isalnum(c) || c == '_' || c == '.' || c == '$';
+}
+
+static struct ie_expr *ie_expr_node(enum ie_expr_kind kind, struct ie_expr *l,
+				    struct ie_expr *r)
+{
+	struct ie_expr *e = kzalloc(sizeof(*e), GFP_KERNEL);
+
+	if (!e)
+		return ERR_PTR(-ENOMEM);
+	e->kind = kind;
+	e->l = l;
+	e->r = r;
+	return e;
+}
+
+static struct ie_expr *ie_parse_sum(struct ie_expr_parser *ps);
+
+static struct ie_expr *ie_parse_operand(struct ie_expr_parser *ps)
+{
+	const char *start = ps->p;
+	struct ie_expr *e;
+	size_t len;
+
+	while (ie_operand_char(*ps->p) ||
+	       /* the one modifier with a dash in it */
+	       (*ps->p == '-' && ps->p - start >= 4 &&
+		!strncmp(ps->p - 4, ".sym-offset", 11)))
+		ps->p++;
+	len = ps->p - start;
+	if (!len)
+		return ie_expr_fail(ps, IE_ERR_BAD_EXPR, start);
+	if (++ps->operands > IE_EXPR_MAX_OPERANDS)
+		return ie_expr_fail(ps, IE_ERR_TOO_MANY_OPERANDS, start);
+
+	e = ie_expr_node(IE_EX_LEAF, NULL, NULL);
+	if (IS_ERR(e))
+		return e;
+	e->pos = start - ps->text;
+	e->text = kstrndup(start, len, GFP_KERNEL);
+	if (!e->text) {
+		kfree(e);
+		return ERR_PTR(-ENOMEM);
+	}
+	if (isdigit(*start)) {
+		e->kind = IE_EX_CONST;
+		if (kstrtou64(e->text, 0, &e->konst)) {
+			ie_expr_free(e);
+			return ie_expr_fail(ps, IE_ERR_BAD_CONST, start);
+		}
+	}
+	return e;
+}
+
+static struct ie_expr *ie_parse_unary(struct ie_expr_parser *ps)
+{
+	const char *open = ps->p;
+	struct ie_expr *e, *inner;
+
+	if (*ps->p == '-') {
+		ps->p++;
+		inner = ie_parse_unary(ps);
+		if (IS_ERR(inner))
+			return inner;
+		e = ie_expr_node(IE_EX_NEG, inner, NULL);
+		if (IS_ERR(e))
+			ie_expr_free(inner);
+		return e;
+	}
+	if (*ps->p != '(')
+		return ie_parse_operand(ps);
+	ps->p++;
+	e = ie_parse_sum(ps);
+	if (IS_ERR(e))
+		return e;
+	if (*ps->p != ')') {
+		ie_expr_free(e);
+		return ie_expr_fail(ps, IE_ERR_UNBALANCED, open);
+	}
+	ps->p++;
+	return e;
+}
+
+static struct ie_expr *ie_parse_binary(struct ie_expr_parser *ps, bool sum)
+{
+	struct ie_expr *l, *r, *e;
+	enum ie_expr_kind kind;
+
+	l = sum ? ie_parse_binary(ps, false) : ie_parse_unary(ps);
+	while (!IS_ERR(l)) {
+		if (sum && (*ps->p == '+' || *ps->p == '-'))
+			kind = *ps->p == '+' ? IE_EX_ADD : IE_EX_SUB;
+		else if (!sum && (*ps->p == '*' || *ps->p == '/'))
+			kind = *ps->p == '*' ? IE_EX_MUL : IE_EX_DIV;
+		else
+			break;
+		ps->p++;
+		r = sum ? ie_parse_binary(ps, false) : ie_parse_unary(ps);
+		if (IS_ERR(r)) {
+			ie_expr_free(l);
+			return r;
+		}
+		e = ie_expr_node(kind, l, r);
+		if (IS_ERR(e)) {
+			ie_expr_free(l);
+			ie_expr_free(r);
+			return e;
+		}
+		l = e;
+	}
+	return l;
+}
+
+static struct ie_expr *ie_parse_sum(struct ie_expr_parser *ps)
+{
+	return ie_parse_binary(ps, true);
+}
+
+/**
+ * ie_expr_parse - parse an expression
+ * @text: the expression
+ * @out: the tree; its leaves are IE_EX_LEAF (to resolve) or IE_EX_CONST
+ * @err_pos: offset in @text of the offending part on failure
+ * @err: error code on failure
+ *
+ * Return: 0, -EINVAL with @err and @err_pos set, or -ENOMEM.
+ */
+int ie_expr_parse(const char *text, struct ie_expr **out,
+		  unsigned int *err_pos, enum ie_err *err)
+{
+	struct ie_expr_parser ps = { .text = text, .p = text };
+	struct ie_expr *e;
+
+	*out = NULL;
+	e = ie_parse_sum(&ps);
+	if (!IS_ERR(e) && *ps.p) {
+		ie_expr_free(e);
+		e = ie_expr_fail(&ps, *ps.p == ')' ? IE_ERR_UNBALANCED :
+				 IE_ERR_BAD_EXPR, ps.p);
+	}
+	if (IS_ERR(e)) {
+		*err = PTR_ERR(e) == -ENOMEM ? IE_ERR_NOMEM : ps.err;
+		*err_pos = ps.err_pos;
+		return PTR_ERR(e);
+	}
+	*out = e;
+	return 0;
+}
+
+void ie_expr_free(struct ie_expr *e)
+{
+	if (IS_ERR_OR_NULL(e))
+		return;
+	ie_expr_free(e->l);
+	ie_expr_free(e->r);
+	if (e->field) {
+		ie_field_free(e->field);
+		kfree(e->field);
+	}
+	kfree(e->text);
+	kfree(e);
+}
+
+/* Event path: no allocation, bounded by IE_EXPR_MAX_OPERANDS. */
+u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx)
+{
+	u64 l, r;
+
+	switch (e->kind) {
+	case IE_EX_CONST:
+		return e->konst;
+	case IE_EX_FIELD:
+		return ie_field_num(e->field, ctx->rec);
+	case IE_EX_TIMESTAMP:
+		return e->usecs ? div_u64(ctx->ts, NSEC_PER_USEC) : ctx->ts;
+	case IE_EX_CPU:
+		return raw_smp_processor_id();
+	case IE_EX_REF:
+		return ctx->refs[e->ref];
+	case IE_EX_NEG:
+		return -ie_expr_eval(e->l, ctx);
+	case IE_EX_LEAF:
+		return 0;
+	default:
+		break;
+	}
+	l = ie_expr_eval(e->l, ctx);
+	r = ie_expr_eval(e->r, ctx);
+	switch (e->kind) {
+	case IE_EX_ADD:
+		return l + r;
+	case IE_EX_SUB:
+		return l - r;
+	case IE_EX_MUL:
+		return l * r;
+	default:	/* IE_EX_DIV */
+		return r ? div64_u64(l, r) : U64_MAX;
+	}
+}
+
+static int ie_expr_prec(const struct ie_expr *e)
+{
+	switch (e->kind) {
+	case IE_EX_ADD:
+	case IE_EX_SUB:
+		return 1;
+	case IE_EX_MUL:
+	case IE_EX_DIV:
+		return 2;
+	case IE_EX_NEG:
+		return 3;
+	default:
+		return 4;
+	}
+}
+
+static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
+			     int min_prec)
+{
+	static const char ops[] = { [IE_EX_ADD] = '+', [IE_EX_SUB] = '-',
+				    [IE_EX_MUL] = '*', [IE_EX_DIV] = '/' };
+	bool paren = ie_expr_prec(e) < min_prec;
+	int n = 0;
+
+	if (paren)
+		n += scnprintf(buf + n, len - n, "(");
+	switch (e->kind) {
+	case IE_EX_NEG:
+		n += scnprintf(buf + n, len - n, "-");
+		n += ie_expr_print_sub(e->l, buf + n, len - n, 3);
+		break;
+	case IE_EX_ADD:
+	case IE_EX_SUB:
+	case IE_EX_MUL:
+	case IE_EX_DIV:
+		n += ie_expr_print_sub(e->l, buf + n, len - n, ie_expr_prec(e));
+		n += scnprintf(buf + n, len - n, "%c", ops[e->kind]);
+		/* Right operands of - and / bind tighter: a-(b-c). */
+		n += ie_expr_print_sub(e->r, buf + n, len - n,
+				       ie_expr_prec(e) + 1);
+		break;
+	default:
+		n += scnprintf(buf + n, len - n, "%s", e->text ?: "");
+		break;
+	}
+	if (paren)
+		n += scnprintf(buf + n, len - n, ")");
+	return n;
+}
+
+/* The expression as text, with the leaves' current text. */
+int ie_expr_print(const struct ie_expr *e, char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	return ie_expr_print_sub(e, buf, len, 0);
+}
+
+/* Call @fn on every operand leaf, left to right; stop on an error. */
+int ie_expr_for_each_leaf(struct ie_expr *e,
+			  int (*fn)(struct ie_expr *leaf, void *arg), void *arg)
+{
+	int ret;
+
+	if (!e)
+		return 0;
+	if (e->kind >= IE_EX_ADD) {
+		ret = ie_expr_for_each_leaf(e->l, fn, arg);
+		if (!ret)
+			ret = ie_expr_for_each_leaf(e->r, fn, arg);
+		return ret;
+	}
+	return fn(e, arg);
+}
+
+/* 0 if @a and @b are the same expression, as shown. */
+int ie_expr_cmp(const struct ie_expr *a, const struct ie_expr *b)
+{
+	if (!a || !b)
+		return a != b;
+	if (a->kind != b->kind || a->konst != b->konst || a->usecs != b->usecs)
+		return 1;
+	if (a->kind < IE_EX_ADD && strcmp(a->text ?: "", b->text ?: ""))
+		return 1;
+	return ie_expr_cmp(a->l, b->l) || ie_expr_cmp(a->r, b->r);
+}

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: variables and references to them.
+ *
+ * A variable keeps a value per histogram entry, set at every hit.  Another
+ * histogram refers to it by name ("$ts0", "sched.sched_waking.$ts0", or
+ * the RFC's bare "ts0") and reads it, once, from the entry whose key is
+ * the key of its own event.  A reference to a variable of the same
+ * trigger stands for that variable's expression.
+ */
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "inter_event.h"
+
+#define IE_INLINE_DEPTH		4
+
+struct ie_resolver {
+	struct ie_hist	*hist;
+	unsigned int	depth;
+	unsigned int	*err_pos;
+	enum ie_err	*err;
+};
+
+static int ie_resolve_fail(struct ie_resolver *rs, struct ie_expr *leaf,
+			   enum ie_err err)
+{
+	*rs->err = err;
+	*rs->err_pos = leaf->pos;
+	return -EINVAL;
+}
+
+static bool ie_ident(const char *s)
+{
+	if (!*s || isdigit(*s))
+		return false;
+	for (; *s; s++) {
+		if (!isalnum(*s) && *s != '_')
+			return false;
+	}
+	return true;
+}
+
+static bool ie_same_keys(const struct ie_hist *a, const struct ie_hist *b)
+{
+	unsigned int i;
+
+	if (a->n_keys != b->n_keys || a->key_size != b->key_size)
+		return false;
+	for (i = 0; i < a->n_keys; i++) {
+		if (a->keys[i].type != b->keys[i].type ||
+		    a->keys[i].size != b->keys[i].size)
+			return false;
+	}
+	return true;
+}
+
+static int ie_find_var(struct ie_hist *hist, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < hist->n_vars; i++) {
+		if (!strcmp(hist->vars[i].name, name))
+			return i;
+	}
+	return -ENOENT;
+}
+
+/* The registered histogram defining @name, on @sys:@event if given. */
+static struct ie_hist *ie_find_def(struct ie_hist *hist, const char *sys,
+				   const char *event, const char *name,
+				   unsigned int *var, enum ie_err *err)
+{
+	struct ie_hist *found = NULL, *h;
+	struct event_trigger_data *data;
+	struct trace_event_file *file;
+	int idx;
+
+	lockdep_assert_held(&event_mutex);
+
+	list_for_each_entry(file, &hist->file->tr->events, list) {
+		if (sys && (strcmp(file->event_call->class->system, sys) ||
+			    strcmp(trace_event_name(file->event_call), event)))
+			continue;
+		list_for_each_entry(data, &file->triggers, list) {
+			if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
+				continue;
+			h = data->private_data;
+			idx = ie_find_var(h, name);
+			if (h == hist || idx < 0 || h == found)
+				continue;
+			if (found) {
+				*err = IE_ERR_VAR_NOT_UNIQUE;
+				return NULL;
+			}
+			found = h;
+			*var = idx;
+		}
+	}
+	if (!found)
+		*err = IE_ERR_VAR_NOT_FOUND;
+	return found;
+}
+
+static int ie_resolve_leaf(struct ie_expr *leaf, void *arg);
+
+/* Replace @leaf by the expression of local variable @var. */
+static int ie_inline_var(struct ie_resolver *rs, struct ie_expr *leaf,
+			 struct ie_var *var)
+{
+	struct ie_expr *sub;
+	unsigned int pos;
+	enum ie_err err;
+	int ret;
+
+	if (rs->depth >= IE_INLINE_DEPTH)
+		return ie_resolve_fail(rs, leaf, IE_ERR_TOO_MANY_OPERANDS);
+	ret = ie_expr_parse(var->text, &sub, &pos, &err);
+	if (ret)
+		return ie_resolve_fail(rs, leaf, err);
+	rs->depth++;
+	ret = ie_expr_for_each_leaf(sub, ie_resolve_leaf, rs);
+	rs->depth--;
+	if (ret) {
+		ie_expr_free(sub);
+		*rs->err_pos = leaf->pos;
+		return ret;
+	}
+	kfree(leaf->text);
+	pos = leaf->pos;
+	*leaf = *sub;
+	leaf->pos = pos;
+	kfree(sub);
+	return 0;
+}
+
+static int ie_resolve_ref(struct ie_resolver *rs, struct ie_expr *leaf,
+			  char *text)
+{
+	struct ie_hist *hist = rs->hist, *def;
+	char *sys = NULL, *event = NULL, *name = text, *dollar;
+	unsigned int i, var;
+	enum ie_err err;
+	int local;
+
+	dollar = strrchr(text, '$');
+	if (dollar) {
+		name = dollar + 1;
+		if (dollar != text) {
+			/* "system.event.$name" */
+			if (dollar[-1] != '.')
+				return ie_resolve_fail(rs, leaf, IE_ERR_BAD_EXPR);
+			dollar[-1] = '\0';
+			sys = text;
+			event = strchr(text, '.');
+			if (!event)
+				return ie_resolve_fail(rs, leaf, IE_ERR_BAD_EXPR);
+			*event++ = '\0';
+		}
+	}
+	if (!ie_ident(name))
+		return ie_resolve_fail(rs, leaf, IE_ERR_BAD_NAME);
+
+	local = sys ? -ENOENT : ie_find_var(hist, name);
+	if (local >= 0)
+		return ie_inline_var(rs, leaf, &hist->vars[local]);
+
+	def = ie_find_def(hist, sys, event, name, &var, &err);
+	if (!def)
+		return ie_resolve_fail(rs, leaf, err);
+	if (!ie_same_keys(hist, def))
+		return ie_resolve_fail(rs, leaf, IE_ERR_REF_KEY_MISMATCH);
+
+	for (i = 0; i < hist->n_refs; i++) {
+		if (hist->refs[i].def == def && hist->refs[i].var == var)
+			break;
+	}
+	if (i == hist->n_refs) {
+		if (i == IE_MAX_REFS)
+			return ie_resolve_fail(rs, leaf, IE_ERR_TOO_MANY_REFS);
+		hist->refs[i].def = def;
+		hist->refs[i].var = var;
+		hist->n_refs++;
+	}
+	leaf->kind = IE_EX_REF;
+	leaf->ref = i;
+	kfree(leaf->text);
+	leaf->text = sys ? kasprintf(GFP_KERNEL, "%s.%s.$%s", sys, event, name) :
+			   kasprintf(GFP_KERNEL, "$%s", name);
+	return leaf->text ? 0 : -ENOMEM;
+}
+
+static int ie_resolve_leaf(struct ie_expr *leaf, void *arg)
+{
+	struct ie_resolver *rs = arg;
+	struct ie_field *f;
+	enum ie_err err;
+	char *text;
+	int ret;
+
+	if (leaf->kind != IE_EX_LEAF)
+		return 0;
+	if (!strcmp(leaf->text, "common_timestamp") ||
+	    !strcmp(leaf->text, "common_timestamp.usecs")) {
+		leaf->kind = IE_EX_TIMESTAMP;
+		leaf->usecs = leaf->text[16] == '.';
+		rs->hist->uses_ts = true;
+		return 0;
+	}
+	if (!strcmp(leaf->text, "hitcount"))
+		return ie_resolve_fail(rs, leaf, IE_ERR_VAR_ON_HITCOUNT);
+
+	text = kstrdup(leaf->text, GFP_KERNEL);
+	if (!text)
+		return -ENOMEM;
+	if (strchr(text, '$'))
+		goto ref;
+
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = ie_field_resolve(rs->hist, f, text, false, &err);
+	if (!ret && (f->type == IE_FT_NUM || f->type == IE_FT_CPU)) {
+		leaf->kind = IE_EX_FIELD;
+		leaf->field = f;
+		goto out;
+	}
+	if (!ret) {
+		/* A string field can't be computed with. */
+		ie_field_free(f);
+		kfree(f);
+		ret = ie_resolve_fail(rs, leaf, IE_ERR_BAD_VAL);
+		goto out;
+	}
+	kfree(f);
+	/* Not a field of this event: the RFC's bare variable name. */
+	kfree(text);
+	text = kstrdup(leaf->text, GFP_KERNEL);
+	if (!text)
+		return -ENOMEM;
+	if (!ie_ident(text)) {
+		ret = ie_resolve_fail(rs, leaf, err);
+		goto out;
+	}
+ref:
+	ret = ie_resolve_ref(rs, leaf, text);
+out:
+	kfree(text);
+	return ret;
+}
+
+/**
+ * ie_expr_resolve - resolve the operands of an expression for @hist
+ * @hist: the histogram being built (its keys are resolved already)
+ * @e: the parsed expression
+ * @err_pos: offset of the offending operand in the expression's text
+ * @err: error code
+ *
+ * Return: 0 or a negative error.
+ */
+int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
+		    unsigned int *err_pos, enum ie_err *err)
+{
+	struct ie_resolver rs = {
+		.hist = hist, .err_pos = err_pos, .err = err,
+	};
+
+	*err = IE_ERR_NOMEM;
+	return ie_expr_for_each_leaf(e, ie_resolve_leaf, &rs);
+}
+
+/**
+ * ie_var_add - define a variable of @hist
+ * @hist: the histogram being built
+ * @name: the variable's name
+ * @text: its expression
+ * @pos: offset of @text in the command, for errors
+ * @err_pos: offset of the offending part on failure
+ * @err: error code on failure
+ *
+ * Return: 0 or a negative error.
+ */
+int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
+	       unsigned int pos, unsigned int *err_pos, enum ie_err *err)
+{
+	struct ie_var *var;
+	unsigned int off = 0;
+	int ret;
+
+	*err_pos = pos;
+	if (hist->n_vars == IE_MAX_VARS) {
+		*err = IE_ERR_TOO_MANY_VARS;
+		return -EINVAL;
+	}
+	if (!strcmp(text, "hitcount")) {
+		*err = IE_ERR_VAR_ON_HITCOUNT;
+		return -EINVAL;
+	}
+	var = &hist->vars[hist->n_vars];
+	ret = ie_expr_parse(text, &var->expr, &off, err);
+	if (!ret)
+		ret = ie_expr_resolve(hist, var->expr, &off, err);
+	if (ret) {
+		*err_pos = pos + off;
+		ie_expr_free(var->expr);
+		var->expr = NULL;
+		return ret;
+	}
+	var->name = kstrdup(name, GFP_KERNEL);
+	var->text = kstrdup(text, GFP_KERNEL);
+	hist->n_vars++;
+	if (!var->name || !var->text) {
+		*err = IE_ERR_NOMEM;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * Event path: read every referenced variable from the entry of @key in
+ * its histogram.  All must be set; then each is read once, which unsets
+ * it, so one saved value pairs with one later event.
+ */
+bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals)
+{
+	struct tracing_map_elt *elts[IE_MAX_REFS];
+	const struct ie_ref *ref;
+	unsigned int i, idx;
+
+	for (i = 0; i < hist->n_refs; i++) {
+		ref = &hist->refs[i];
+		idx = ref->def->vars[ref->var].map_idx;
+		elts[i] = tracing_map_lookup(ref->def->map, key);
+		if (!elts[i] || !tracing_map_var_set(elts[i], idx))
+			return false;
+	}
+	for (i = 0; i < hist->n_refs; i++) {
+		ref = &hist->refs[i];
+		idx = ref->def->vars[ref->var].map_idx;
+		vals[i] = tracing_map_read_var_once(elts[i], idx);
+	}
+	return true;
+}
+
+/* Pin the histograms we refer to, so they can't be removed under us. */
+void ie_refs_hold(struct ie_hist *hist)
+{
+	unsigned int i;
+
+	for (i = 0; i < hist->n_refs; i++)
+		hist->refs[i].def->users++;
+}
+
+void ie_refs_release(struct ie_hist *hist)
+{
+	unsigned int i;
+
+	for (i = 0; i < hist->n_refs; i++)
+		hist->refs[i].def->users--;
+}
