@@ -3,14 +3,15 @@
  * Inter-event hist triggers: arithmetic expressions over event fields,
  * timestamps, constants and variable references.
  *
- *   expr    := term { ("+" | "-") term }
- *   term    := unary { ("*" | "/") unary }
- *   unary   := "-" unary | primary
- *   primary := "(" expr ")" | operand
+ *   expr  := term { ("+" | "-") term }
+ *   term  := unary { ("*" | "/") unary }
+ *   unary := "-" unary | "(" expr ")" | operand
  *
  * An operand is a run of name characters ([A-Za-z0-9_.$]); a leading
- * digit makes it a constant (decimal, or hex with 0x).  Arithmetic is on
- * u64 and wraps; a division by zero gives U64_MAX (-1).
+ * digit makes it a constant (as kstrtou64() base 0 reads it: decimal, 0x
+ * hex, 0 octal).  Parentheses and minus signs nest at most
+ * IE_EXPR_MAX_DEPTH deep, so parsing and evaluation use bounded stack.
+ * Arithmetic is on u64 and wraps; a division by zero gives U64_MAX (-1).
  */
 #include <linux/kernel.h>
 #include <linux/math64.h>
@@ -19,10 +20,14 @@
 
 #include "inter_event.h"
 
+/* Parentheses and unary minus nest at most this deep (stack bound). */
+#define IE_EXPR_MAX_DEPTH	8
+
 struct ie_expr_parser {
 	const char	*text;
 	const char	*p;
 	unsigned int	operands;
+	unsigned int	depth;
 	unsigned int	err_pos;
 	enum ie_err	err;
 };
@@ -54,6 +59,7 @@ static struct ie_expr *ie_expr_node(enum ie_expr_kind kind, struct ie_expr *l,
 }
 
 static struct ie_expr *ie_parse_sum(struct ie_expr_parser *ps);
+static struct ie_expr *ie_parse_unary(struct ie_expr_parser *ps);
 
 static struct ie_expr *ie_parse_operand(struct ie_expr_parser *ps)
 {
@@ -91,7 +97,7 @@ static struct ie_expr *ie_parse_operand(struct ie_expr_parser *ps)
 	return e;
 }
 
-static struct ie_expr *ie_parse_unary(struct ie_expr_parser *ps)
+static struct ie_expr *ie_parse_nested(struct ie_expr_parser *ps)
 {
 	const char *open = ps->p;
 	struct ie_expr *e, *inner;
@@ -106,8 +112,6 @@ static struct ie_expr *ie_parse_unary(struct ie_expr_parser *ps)
 			ie_expr_free(inner);
 		return e;
 	}
-	if (*ps->p != '(')
-		return ie_parse_operand(ps);
 	ps->p++;
 	e = ie_parse_sum(ps);
 	if (IS_ERR(e))
@@ -117,6 +121,19 @@ static struct ie_expr *ie_parse_unary(struct ie_expr_parser *ps)
 		return ie_expr_fail(ps, IE_ERR_UNBALANCED, open);
 	}
 	ps->p++;
+	return e;
+}
+
+static struct ie_expr *ie_parse_unary(struct ie_expr_parser *ps)
+{
+	struct ie_expr *e;
+
+	if (*ps->p != '-' && *ps->p != '(')
+		return ie_parse_operand(ps);
+	if (++ps->depth > IE_EXPR_MAX_DEPTH)
+		return ie_expr_fail(ps, IE_ERR_EXPR_DEPTH, ps->p);
+	e = ie_parse_nested(ps);
+	ps->depth--;
 	return e;
 }
 
@@ -200,7 +217,7 @@ void ie_expr_free(struct ie_expr *e)
 	kfree(e);
 }
 
-/* Event path: no allocation, bounded by IE_EXPR_MAX_OPERANDS. */
+/* Event path: no allocation; depth bounded by the parser's limits. */
 u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx)
 {
 	u64 l, r;
@@ -259,7 +276,7 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 	static const char ops[] = { [IE_EX_ADD] = '+', [IE_EX_SUB] = '-',
 				    [IE_EX_MUL] = '*', [IE_EX_DIV] = '/' };
 	bool paren = ie_expr_prec(e) < min_prec;
-	int n = 0;
+	int n = 0, start, rprec;
 
 	if (paren)
 		n += scnprintf(buf + n, len - n, "(");
@@ -272,11 +289,18 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 	case IE_EX_SUB:
 	case IE_EX_MUL:
 	case IE_EX_DIV:
+		start = n;
 		n += ie_expr_print_sub(e->l, buf + n, len - n, ie_expr_prec(e));
 		n += scnprintf(buf + n, len - n, "%c", ops[e->kind]);
-		/* Right operands of - and / bind tighter: a-(b-c). */
-		n += ie_expr_print_sub(e->r, buf + n, len - n,
-				       ie_expr_prec(e) + 1);
+		/*
+		 * Right operands of - and / bind tighter: a-(b-c).  And
+		 * "x.sym-(offset)" must not read back as one operand.
+		 */
+		rprec = ie_expr_prec(e) + 1;
+		if (e->kind == IE_EX_SUB && n - start > 4 &&
+		    !strncmp(buf + n - 5, ".sym-", 5))
+			rprec = 5;
+		n += ie_expr_print_sub(e->r, buf + n, len - n, rprec);
 		break;
 	default:
 		n += scnprintf(buf + n, len - n, "%s", e->text ?: "");
@@ -296,17 +320,16 @@ int ie_expr_print(const struct ie_expr *e, char *buf, size_t len)
 }
 
 /* Call @fn on every operand leaf, left to right; stop on an error. */
-int ie_expr_for_each_leaf(struct ie_expr *e,
-			  int (*fn)(struct ie_expr *leaf, void *arg), void *arg)
+int ie_expr_walk_leaves(struct ie_expr *e, ie_leaf_fn_t fn, void *arg)
 {
 	int ret;
 
 	if (!e)
 		return 0;
 	if (e->kind >= IE_EX_ADD) {
-		ret = ie_expr_for_each_leaf(e->l, fn, arg);
+		ret = ie_expr_walk_leaves(e->l, fn, arg);
 		if (!ret)
-			ret = ie_expr_for_each_leaf(e->r, fn, arg);
+			ret = ie_expr_walk_leaves(e->r, fn, arg);
 		return ret;
 	}
 	return fn(e, arg);

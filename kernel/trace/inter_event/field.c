@@ -164,8 +164,11 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 		return -EINVAL;
 	}
 
-	f->name = kstrdup(f->type == IE_FT_STACK ? "common_stacktrace" : name,
-			  GFP_KERNEL);
+	if (f->type == IE_FT_STACK)
+		name = "common_stacktrace";
+	else if (f->type == IE_FT_CPU)
+		name = "common_cpu";
+	f->name = kstrdup(name, GFP_KERNEL);
 	if (!f->name) {
 		*err = IE_ERR_NOMEM;
 		return -ENOMEM;
@@ -255,7 +258,11 @@ void ie_field_key(const struct ie_field *f, void *rec, void *key)
 		ie_field_str(f, rec, key);
 		return;
 	case IE_FT_STACK:
-		stack_trace_save(key, IE_STACK_DEPTH, 0);
+		/*
+		 * Skip the tracing frames: ie_hist_event, event_triggers_call,
+		 * trace_event_buffer_commit, the event's probe and its caller.
+		 */
+		stack_trace_save(key, IE_STACK_DEPTH, IE_STACK_SKIP);
 		return;
 	default:
 		break;

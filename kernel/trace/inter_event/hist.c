@@ -47,6 +47,8 @@ static bool ie_sort_matches(const struct ie_field *f, const char *name)
 
 	if (!strcmp(name, f->name))
 		return true;
+	if (f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS))
+		return false;
 	ie_field_display_name(f, full, sizeof(full));
 	return !strcmp(name, full);
 }
@@ -178,7 +180,6 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 			   struct ie_spec_item *item, unsigned int *err_pos,
 			   enum ie_err *err)
 {
-	char buf[IE_MAX_NAME_LEN + 64];
 	unsigned int off = 0;
 	char *text;
 	int ret;
@@ -200,8 +201,8 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 		*err_pos = item->pos + off;
 		return ret;
 	}
-	ie_expr_print(f->expr, buf, sizeof(buf));
-	f->name = kstrdup(buf, GFP_KERNEL);
+	/* Shown as written: "lat" for a variable, "$b" for a reference. */
+	f->name = kstrdup(item->expr, GFP_KERNEL);
 	if (f->name)
 		return 0;
 nomem:
@@ -257,6 +258,15 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		}
 	}
 
+	/* Assignments first: values may be computed from them. */
+	for (i = 0; i < spec->n_vars; i++) {
+		item = &spec->vars[i];
+		ret = ie_var_add(hist, item->var, item->expr, item->pos,
+				 err_pos, err);
+		if (ret)
+			return ret;
+	}
+
 	for (i = 0; i < spec->n_vals; i++) {
 		item = &spec->vals[i];
 		*err_pos = item->pos;
@@ -281,13 +291,6 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		hist->n_vals++;
 	}
 
-	for (i = 0; i < spec->n_vars; i++) {
-		item = &spec->vars[i];
-		ret = ie_var_add(hist, item->var, item->expr, item->pos,
-				 err_pos, err);
-		if (ret)
-			return ret;
-	}
 	return 0;
 nomem:
 	*err = IE_ERR_NOMEM;

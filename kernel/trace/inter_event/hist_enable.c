@@ -35,12 +35,30 @@ static bool ie_hist_enable_count(struct event_trigger_data *data,
 	return true;
 }
 
+/* Truncating the trigger file removes these too. */
+static void ie_hist_enable_unreg_all(struct trace_event_file *file)
+{
+	struct event_trigger_data *data, *n;
+
+	lockdep_assert_held(&event_mutex);
+
+	list_for_each_entry_safe(data, n, &file->triggers, list) {
+		if (data->cmd_ops->trigger_type != ETT_HIST_ENABLE)
+			continue;
+		list_del_rcu(&data->list);
+		update_cond_flag(file);
+		trace_event_trigger_enable_disable(file, 0);
+		data->cmd_ops->free(data);
+	}
+}
+
 static struct event_command ie_hist_enable_cmd = {
 	.name		= ENABLE_HIST_STR,
 	.trigger_type	= ETT_HIST_ENABLE,
 	.parse		= event_enable_trigger_parse,
 	.reg		= event_enable_register_trigger,
 	.unreg		= event_enable_unregister_trigger,
+	.unreg_all	= ie_hist_enable_unreg_all,
 	.set_filter	= set_trigger_filter,
 	.trigger	= ie_hist_enable_trigger,
 	.count_func	= ie_hist_enable_count,
@@ -55,6 +73,7 @@ static struct event_command ie_hist_disable_cmd = {
 	.parse		= event_enable_trigger_parse,
 	.reg		= event_enable_register_trigger,
 	.unreg		= event_enable_unregister_trigger,
+	.unreg_all	= ie_hist_enable_unreg_all,
 	.set_filter	= set_trigger_filter,
 	.trigger	= ie_hist_enable_trigger,
 	.count_func	= ie_hist_enable_count,

@@ -54,6 +54,7 @@ enum ie_err {
 	IE_ERR_BAD_EXPR,
 	IE_ERR_TOO_MANY_OPERANDS,
 	IE_ERR_BAD_CONST,
+	IE_ERR_EXPR_DEPTH,
 	IE_ERR_VAR_NOT_FOUND,
 	IE_ERR_VAR_NOT_UNIQUE,
 	IE_ERR_REF_KEY_MISMATCH,
@@ -139,6 +140,7 @@ enum ie_field_type {
 
 #define IE_STR_MAX		MAX_FILTER_STR_VAL
 #define IE_STACK_DEPTH		16
+#define IE_STACK_SKIP		5
 #define IE_KEY_SIZE_MAX		(2 * IE_STR_MAX)
 
 /* A key or value of a histogram, resolved against the event. */
@@ -184,7 +186,7 @@ struct ie_hist {
 	unsigned int		map_bits;
 	bool			nohitcount;
 	bool			has_execname;
-	bool			paused;		/* all triggers sharing it */
+	bool			clearing;	/* map being cleared */
 	unsigned int		ref;		/* triggers using it */
 	struct ie_var		vars[IE_MAX_VARS];
 	unsigned int		n_vars;
@@ -240,8 +242,8 @@ void ie_expr_free(struct ie_expr *e);
 int ie_expr_cmp(const struct ie_expr *a, const struct ie_expr *b);
 u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx);
 int ie_expr_print(const struct ie_expr *e, char *buf, size_t len);
-int ie_expr_for_each_leaf(struct ie_expr *e,
-			  int (*fn)(struct ie_expr *leaf, void *arg), void *arg);
+typedef int (*ie_leaf_fn_t)(struct ie_expr *leaf, void *arg);
+int ie_expr_walk_leaves(struct ie_expr *e, ie_leaf_fn_t fn, void *arg);
 
 /* field.c */
 int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,

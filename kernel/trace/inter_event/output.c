@@ -106,7 +106,10 @@ void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 		if (i)
 			seq_putc(m, ',');
 		f = ie_field_by_idx(hist, hist->sort[i].field_idx);
-		if (f)
+		/* Grouping modifiers are no sort modifiers: print those bare. */
+		if (f && (f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS)))
+			seq_puts(m, f->name);
+		else if (f)
 			ie_print_field_name(m, f);
 		if (hist->sort[i].descending)
 			seq_puts(m, ".descending");
@@ -145,7 +148,7 @@ static void ie_print_key(struct seq_file *m, const struct ie_field *f,
 		seq_printf(m, "%s:\n", f->name);
 		stack = key;
 		for (i = 0; i < IE_STACK_DEPTH && stack[i]; i++)
-			seq_printf(m, "%*c%pS\n", 5, ' ', (void *)stack[i]);
+			seq_printf(m, "%*c%pS\n", 9, ' ', (void *)stack[i]);
 		return;
 	}
 	memcpy(&val, key, sizeof(val));
@@ -225,7 +228,8 @@ static void ie_print_entry(struct seq_file *m, struct ie_hist *hist,
 		ie_print_key(m, &hist->keys[i],
 			     elt->key + hist->keys[i].key_off, elt);
 	}
-	seq_puts(m, " }");
+	/* A stack trace ends its line already. */
+	seq_puts(m, hist->keys[hist->n_keys - 1].type == IE_FT_STACK ? "}" : " }");
 	for (i = hist->nohitcount ? 1 : 0; i < hist->n_vals; i++)
 		ie_print_val(m, hist, i, elt, st);
 	seq_putc(m, '\n');

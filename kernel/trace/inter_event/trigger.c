@@ -44,6 +44,7 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_BAD_EXPR]		= "Invalid expression",
 	[IE_ERR_TOO_MANY_OPERANDS]	= "Too many operands in expression",
 	[IE_ERR_BAD_CONST]		= "Invalid numeric constant",
+	[IE_ERR_EXPR_DEPTH]		= "Expression nested too deeply",
 	[IE_ERR_VAR_NOT_FOUND]		= "Couldn't find field or variable",
 	[IE_ERR_VAR_NOT_UNIQUE]		= "Variable name not unique, use system.event.$var",
 	[IE_ERR_REF_KEY_MISMATCH]	= "Variable's histogram has different keys",
@@ -99,8 +100,8 @@ ie_find_match(struct trace_event_file *file, struct event_trigger_data *data)
 		if (!!data->name != !!test->name ||
 		    (data->name && strcmp(data->name, test->name)))
 			continue;
-		if (hist->map_bits != other->map_bits ||
-		    !ie_hist_compatible(hist, other))
+		/* size= is not part of a trigger's identity. */
+		if (!ie_hist_compatible(hist, other))
 			continue;
 		if (!!data->filter_str != !!test->filter_str ||
 		    (data->filter_str &&
@@ -204,25 +205,23 @@ static void ie_hist_unreg_all(struct trace_event_file *file)
 	}
 }
 
-/* pause, cont and clear on a registered trigger (and all sharing its map). */
+/*
+ * pause and cont act on one trigger (the framework skips paused ones);
+ * clear empties the map, which all triggers of a name share.
+ */
 static void ie_hist_control(struct event_trigger_data *test, struct ie_spec *spec)
 {
 	struct ie_hist *hist = ie_data_hist(test);
 
-	if (spec->pause) {
-		test->paused = true;
-		hist->paused = true;
-	} else if (spec->cont) {
-		test->paused = false;
-		hist->paused = false;
-	}
+	if (spec->pause)
+		WRITE_ONCE(test->paused, true);
+	else if (spec->cont)
+		WRITE_ONCE(test->paused, false);
 	if (spec->clear) {
-		bool paused = hist->paused;
-
-		hist->paused = true;
+		WRITE_ONCE(hist->clearing, true);
 		tracepoint_synchronize_unregister();
 		tracing_map_clear(hist->map);
-		hist->paused = paused;
+		WRITE_ONCE(hist->clearing, false);
 	}
 }
 
@@ -236,8 +235,7 @@ static int ie_hist_attach_named(struct event_trigger_data *data,
 
 	if (named) {
 		shared = ie_data_hist(named);
-		if (!ie_hist_compatible(hist, shared) ||
-		    hist->map_bits != shared->map_bits) {
+		if (!ie_hist_compatible(hist, shared)) {
 			*err = IE_ERR_NAMED_MISMATCH;
 			return -EINVAL;
 		}
@@ -335,7 +333,6 @@ static int ie_hist_parse(struct event_command *cmd_ops,
 			goto out_free_log;
 	}
 	data->paused = spec.pause;
-	ie_data_hist(data)->paused = spec.pause;
 	ret = ie_hist_reg(glob, data, file);
 	if (ret < 0)
 		goto out_free;
@@ -361,7 +358,7 @@ static void ie_hist_trigger(struct event_trigger_data *data,
 {
 	struct ie_hist *hist = ie_data_hist(data);
 
-	if (!rec || READ_ONCE(hist->paused))
+	if (!rec || READ_ONCE(hist->clearing))
 		return;
 	ie_hist_event(hist, rec, buffer, rbe);
 }

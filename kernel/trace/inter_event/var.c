@@ -120,7 +120,7 @@ static int ie_inline_var(struct ie_resolver *rs, struct ie_expr *leaf,
 	if (ret)
 		return ie_resolve_fail(rs, leaf, err);
 	rs->depth++;
-	ret = ie_expr_for_each_leaf(sub, ie_resolve_leaf, rs);
+	ret = ie_expr_walk_leaves(sub, ie_resolve_leaf, rs);
 	rs->depth--;
 	if (ret) {
 		ie_expr_free(sub);
@@ -269,7 +269,7 @@ int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 	};
 
 	*err = IE_ERR_NOMEM;
-	return ie_expr_for_each_leaf(e, ie_resolve_leaf, &rs);
+	return ie_expr_walk_leaves(e, ie_resolve_leaf, &rs);
 }
 
 /**
