@@ -248,6 +248,26 @@ static void ie_field_str(const struct ie_field *f, void *rec, char *dst)
 		dst[len - 1] = '\0';
 }
 
+/* Where a string field's text is in the record (or points to). */
+const char *ie_field_str_ptr(const struct ie_field *f, void *rec)
+{
+	const struct ftrace_event_field *ev = f->ev;
+	u32 loc;
+
+	switch (ev->filter_type) {
+	case FILTER_DYN_STRING:
+		loc = *(u32 *)(rec + ev->offset);
+		return rec + (loc & 0xffff);
+	case FILTER_RDYN_STRING:
+		loc = *(u32 *)(rec + ev->offset);
+		return rec + ev->offset + sizeof(u32) + (loc & 0xffff);
+	case FILTER_PTR_STRING:
+		return *(const char **)(rec + ev->offset);
+	default:
+		return rec + ev->offset;
+	}
+}
+
 /* Fill this field's part of a compound key from the record. */
 void ie_field_key(const struct ie_field *f, void *rec, void *key)
 {

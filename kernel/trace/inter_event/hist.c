@@ -15,9 +15,9 @@ static int ie_elt_alloc(struct tracing_map_elt *elt)
 {
 	struct ie_hist *hist = elt->map->private_data;
 
-	if (!hist->has_execname)
+	if (!hist->elt_data_size)
 		return 0;
-	elt->private_data = kzalloc(TASK_COMM_LEN, GFP_KERNEL);
+	elt->private_data = kzalloc(hist->elt_data_size, GFP_KERNEL);
 	return elt->private_data ? 0 : -ENOMEM;
 }
 
@@ -30,7 +30,10 @@ static void ie_elt_free(struct tracing_map_elt *elt)
 /* Called when an event claims a new entry: remember who it was. */
 static void ie_elt_init(struct tracing_map_elt *elt)
 {
-	if (elt->private_data)
+	struct ie_hist *hist = elt->map->private_data;
+
+	/* The task name comes first in the entry data. */
+	if (hist->has_execname)
 		strscpy(elt->private_data, current->comm, TASK_COMM_LEN);
 }
 
@@ -168,6 +171,17 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 			return -EINVAL;
 		}
 		hist->vars[i].map_idx = idx;
+	}
+	/* onmax() and onchange() keep the last value in a variable slot. */
+	for (i = 0; i < hist->n_actions; i++) {
+		if (hist->actions[i].handler == IE_ON_MATCH)
+			continue;
+		idx = tracing_map_add_var(hist->map);
+		if (idx < 0) {
+			*err = IE_ERR_TOO_MANY_VARS;
+			return -EINVAL;
+		}
+		hist->actions[i].slot = idx;
 	}
 	return 0;
 too_many:
@@ -311,15 +325,10 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 			       enum ie_err *err)
 {
 	struct ie_hist *hist;
-	unsigned int size;
+	unsigned int size, i;
 	int ret;
 
 	*err_pos = 0;
-	if (spec->n_actions) {
-		*err = IE_ERR_NOT_IMPLEMENTED;
-		*err_pos = spec->actions[0].pos;
-		return ERR_PTR(-EINVAL);
-	}
 
 	hist = kzalloc(sizeof(*hist), GFP_KERNEL);
 	if (!hist) {
@@ -339,6 +348,16 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	}
 
 	ret = ie_hist_add_fields(hist, spec, err_pos, err);
+	if (ret)
+		goto fail;
+	for (i = 0; i < spec->n_actions; i++) {
+		ret = ie_action_add(hist, &spec->actions[i], err_pos, err);
+		if (ret)
+			goto fail;
+	}
+	if (hist->has_execname)
+		hist->elt_data_size = ALIGN(TASK_COMM_LEN, sizeof(u64));
+	ret = ie_actions_reserve(hist, err);
 	if (ret)
 		goto fail;
 	*err_pos = 0;
@@ -382,6 +401,7 @@ void ie_hist_destroy(struct ie_hist *hist)
 		return;
 	if (hist->holds_refs)
 		ie_refs_release(hist);
+	ie_actions_free(hist);
 	if (hist->map)
 		tracing_map_destroy(hist->map);
 	for (i = 0; i < hist->n_keys; i++)
@@ -424,8 +444,12 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 		    a->sort[i].descending != b->sort[i].descending)
 			return false;
 	}
-	if (a->n_vars != b->n_vars)
+	if (a->n_vars != b->n_vars || a->n_actions != b->n_actions)
 		return false;
+	for (i = 0; i < a->n_actions; i++) {
+		if (strcmp(a->actions[i].text, b->actions[i].text))
+			return false;
+	}
 	for (i = 0; i < a->n_vars; i++) {
 		if (strcmp(a->vars[i].name, b->vars[i].name) ||
 		    ie_expr_cmp(a->vars[i].expr, b->vars[i].expr))
@@ -439,7 +463,7 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe)
 {
 	u64 key[IE_KEY_SIZE_MAX / sizeof(u64)];
-	u64 refs[IE_MAX_REFS];
+	u64 refs[IE_MAX_REFS], var_vals[IE_MAX_VARS];
 	struct ie_eval_ctx ctx = { .rec = rec, .refs = refs };
 	struct tracing_map_elt *elt;
 	const struct ie_field *f;
@@ -468,7 +492,10 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		val = f->expr ? ie_expr_eval(f->expr, &ctx) : ie_field_num(f, rec);
 		tracing_map_update_sum(elt, f->map_idx, val);
 	}
-	for (i = 0; i < hist->n_vars; i++)
-		tracing_map_set_var(elt, hist->vars[i].map_idx,
-				    ie_expr_eval(hist->vars[i].expr, &ctx));
+	for (i = 0; i < hist->n_vars; i++) {
+		var_vals[i] = ie_expr_eval(hist->vars[i].expr, &ctx);
+		tracing_map_set_var(elt, hist->vars[i].map_idx, var_vals[i]);
+	}
+	if (hist->n_actions)
+		ie_actions_run(hist, elt, &ctx, rec, var_vals);
 }

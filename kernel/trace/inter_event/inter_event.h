@@ -62,6 +62,17 @@ enum ie_err {
 	IE_ERR_VAR_BUSY,
 	IE_ERR_VAR_ON_HITCOUNT,
 	IE_ERR_BAD_KEY,
+	IE_ERR_SYNTH_NOT_FOUND,
+	IE_ERR_SYNTH_EXISTS,
+	IE_ERR_SYNTH_BAD_TYPE,
+	IE_ERR_SYNTH_BAD_FIELD,
+	IE_ERR_SYNTH_NO_FIELDS,
+	IE_ERR_SYNTH_TOO_MANY_FIELDS,
+	IE_ERR_SYNTH_BUSY,
+	IE_ERR_PARAM_COUNT,
+	IE_ERR_PARAM_TYPE,
+	IE_ERR_SYNTH_UNBOUND,
+	IE_ERR_BAD_HANDLER_VAR,
 	IE_ERR_DUP_VAR,
 	IE_ERR_MAX,
 };
@@ -173,6 +184,65 @@ struct ie_ref {
 	unsigned int		var;		/* index in def->vars */
 };
 
+/* Synthetic events (synth.c). */
+#define IE_SYNTH_MAX_FIELDS	16
+
+struct ie_synth_field {
+	char			*name;
+	char			*type;
+	unsigned int		size;
+	unsigned int		offset;
+	bool			is_signed;
+	bool			is_string;
+	char			*src_event;	/* RFC form: event:var */
+	char			*src_var;
+};
+
+struct ie_synth_event {
+	struct list_head	list;
+	char			*name;
+	struct ie_synth_field	fields[IE_SYNTH_MAX_FIELDS];
+	unsigned int		n_fields;
+	unsigned int		size;		/* record size */
+	bool			bound;		/* RFC form */
+	unsigned int		users;		/* actions generating it */
+	struct tracepoint	tp;
+	struct trace_event_class class;
+	struct trace_event_fields fields_array[2];
+	struct trace_event_call	call;
+};
+
+struct ie_synth_event *ie_synth_find(const char *name);
+void ie_synth_fire(struct ie_synth_event *ev, const u64 *vals);
+int ie_synth_create(char *cmd, unsigned int *err_pos);
+int ie_synth_delete(const char *name);
+int ie_synth_delete_all(void);
+void ie_synth_show_all(struct seq_file *m);
+
+/* Actions (action.c): handler(arg).action(params) on a hist trigger. */
+enum ie_handler {
+	IE_ON_MATCH,
+	IE_ON_MAX,
+	IE_ON_CHANGE,
+};
+
+struct ie_param {
+	struct ie_expr		*expr;		/* numeric value */
+	const struct ie_field	*str;		/* or a string field */
+	unsigned int		save_off;	/* save(): offset in entry data */
+};
+
+struct ie_action {
+	enum ie_handler		handler;
+	char			*text;		/* as listed */
+	struct ie_synth_event	*synth;		/* trace(), or NULL: save() */
+	struct ie_param		params[IE_SYNTH_MAX_FIELDS];
+	unsigned int		n_params;
+	struct ie_field		*str_fields;	/* string fields of params */
+	unsigned int		var;		/* onmax/onchange: watched var */
+	unsigned int		slot;		/* map var keeping the max */
+};
+
 struct ie_hist {
 	struct trace_event_file	*file;
 	struct tracing_map	*map;
@@ -196,6 +266,10 @@ struct ie_hist {
 	bool			uses_ts;
 	char			*clock;
 	bool			holds_refs;
+	struct ie_action	actions[IE_MAX_ACTIONS];
+	unsigned int		n_actions;
+	unsigned int		elt_data_size;	/* per-entry private data */
+	bool			actions_hold;	/* synth events pinned */
 };
 
 /*
@@ -251,10 +325,12 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 void ie_field_free(struct ie_field *f);
 u64 ie_field_num(const struct ie_field *f, void *rec);
 void ie_field_key(const struct ie_field *f, void *rec, void *key);
+const char *ie_field_str_ptr(const struct ie_field *f, void *rec);
 
 int ie_field_display_name(const struct ie_field *f, char *buf, size_t len);
 
 /* var.c */
+bool ie_name_ok(const char *s);
 int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
 int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
@@ -282,5 +358,16 @@ void ie_spec_free(struct ie_spec *spec);
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
 		enum ie_err err, unsigned int pos);
+
+/* action.c */
+int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
+		  unsigned int *err_pos, enum ie_err *err);
+void ie_actions_free(struct ie_hist *hist);
+int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err);
+void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
+		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals);
+void ie_actions_print(struct seq_file *m, struct ie_hist *hist);
+void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
+			   struct tracing_map_elt *elt);
 
 #endif /* _KERNEL_TRACE_INTER_EVENT_H */

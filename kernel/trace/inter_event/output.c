@@ -119,6 +119,7 @@ void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 		seq_printf(m, ":clock=%s", hist->clock);
 	if (hist->nohitcount)
 		seq_puts(m, ":nohitcount");
+	ie_actions_print(m, hist);
 }
 
 /* One line of the trigger file. */
@@ -232,6 +233,8 @@ static void ie_print_entry(struct seq_file *m, struct ie_hist *hist,
 	seq_puts(m, hist->keys[hist->n_keys - 1].type == IE_FT_STACK ? "}" : " }");
 	for (i = hist->nohitcount ? 1 : 0; i < hist->n_vals; i++)
 		ie_print_val(m, hist, i, elt, st);
+	if (hist->n_actions)
+		ie_actions_show_entry(m, hist, elt);
 	seq_putc(m, '\n');
 }
 

@@ -1,33 +1,97 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Inter-event hist triggers: the 'synthetic_events' control file.
+ *
+ * Each line defines an event, "!name" deletes one, and opening the file
+ * with truncation deletes all that are not in use.  A backslash at the
+ * end of a line continues the definition on the next one, so that the
+ * multi-line commands of the inter-event RFC work as pasted.
  */
 #include <linux/init.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 #include <linux/tracefs.h>
+#include <linux/uaccess.h>
 
 #include "inter_event.h"
 
-static int ie_synth_show(struct seq_file *m, void *v)
+#define IE_SYNTH_CMD_MAX	4096
+
+static void ie_synth_log(const char *cmd, enum ie_err err, unsigned int pos)
 {
-	return 0;
+	ie_log_err(NULL, "synthetic_events", cmd, err, pos);
 }
 
-static int ie_synth_create(const char *raw)
+static int ie_synth_run(char *cmd)
 {
-	/* Empty lines (and comments, stripped by the caller) are no-ops. */
-	raw = skip_spaces(raw);
-	if (!*raw)
+	unsigned int pos;
+	char *line;
+	int ret;
+
+	cmd = strim(cmd);
+	/* Comments and empty lines are no-ops. */
+	if (!*cmd || *cmd == '#')
 		return 0;
-	ie_log_err(NULL, "synthetic_events", (char *)raw,
-		   IE_ERR_NOT_IMPLEMENTED, 0);
-	return -EINVAL;
+	line = kstrdup(cmd, GFP_KERNEL);
+	if (!line)
+		return -ENOMEM;
+
+	if (*cmd == '!') {
+		ret = ie_synth_delete(strim(cmd + 1));
+		if (ret == -EBUSY)
+			ie_synth_log(line, IE_ERR_SYNTH_BUSY, 1);
+		else if (ret)
+			ie_synth_log(line, IE_ERR_SYNTH_NOT_FOUND, 1);
+	} else {
+		ret = ie_synth_create(cmd, &pos);
+		if (ret) {
+			ie_synth_log(line, ret, pos);
+			ret = ret == IE_ERR_NOMEM ? -ENOMEM :
+			      ret == IE_ERR_SYNTH_EXISTS ? -EEXIST : -EINVAL;
+		}
+	}
+	kfree(line);
+	return ret;
 }
 
 static ssize_t ie_synth_write(struct file *filp, const char __user *ubuf,
 			      size_t cnt, loff_t *ppos)
 {
-	return trace_parse_run_command(filp, ubuf, cnt, ppos, ie_synth_create);
+	char *buf, *p, *line;
+	int ret = 0;
+
+	if (!cnt)
+		return 0;
+	if (cnt > IE_SYNTH_CMD_MAX)
+		return -E2BIG;
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+
+	/* Join continued lines. */
+	for (p = buf; (p = strstr(p, "\\\n")); ) {
+		p[0] = ' ';
+		p[1] = ' ';
+	}
+
+	mutex_lock(&event_mutex);
+	for (p = buf; !ret && (line = strsep(&p, "\n")); )
+		ret = ie_synth_run(line);
+	mutex_unlock(&event_mutex);
+
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static int ie_synth_show(struct seq_file *m, void *v)
+{
+	mutex_lock(&event_mutex);
+	ie_synth_show_all(m);
+	mutex_unlock(&event_mutex);
+	return 0;
 }
 
 static int ie_synth_open(struct inode *inode, struct file *filp)
@@ -37,6 +101,13 @@ static int ie_synth_open(struct inode *inode, struct file *filp)
 	ret = security_locked_down(LOCKDOWN_TRACEFS);
 	if (ret)
 		return ret;
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+		mutex_lock(&event_mutex);
+		ret = ie_synth_delete_all();
+		mutex_unlock(&event_mutex);
+		if (ret)
+			return ret;
+	}
 	return single_open(filp, ie_synth_show, NULL);
 }
 

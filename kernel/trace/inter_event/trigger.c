@@ -52,6 +52,17 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_VAR_BUSY]		= "Variables of this trigger are still referenced",
 	[IE_ERR_VAR_ON_HITCOUNT]	= "hitcount can't be a variable or operand",
 	[IE_ERR_BAD_KEY]		= "Invalid key",
+	[IE_ERR_SYNTH_NOT_FOUND]	= "Couldn't find synthetic event",
+	[IE_ERR_SYNTH_EXISTS]		= "Synthetic event already exists",
+	[IE_ERR_SYNTH_BAD_TYPE]		= "Unknown or invalid field type",
+	[IE_ERR_SYNTH_BAD_FIELD]	= "Invalid field, expected 'type name' or 'name=event:var'",
+	[IE_ERR_SYNTH_NO_FIELDS]	= "Synthetic event needs fields",
+	[IE_ERR_SYNTH_TOO_MANY_FIELDS]	= "Too many fields (16 at most)",
+	[IE_ERR_SYNTH_BUSY]		= "Synthetic event is in use",
+	[IE_ERR_PARAM_COUNT]		= "Parameters don't match the synthetic event's fields",
+	[IE_ERR_PARAM_TYPE]		= "Parameter type doesn't match the field's",
+	[IE_ERR_SYNTH_UNBOUND]		= "Synthetic field not bound to this trigger",
+	[IE_ERR_BAD_HANDLER_VAR]	= "Handler needs a variable of this trigger",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,

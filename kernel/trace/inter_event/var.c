@@ -31,15 +31,18 @@ static int ie_resolve_fail(struct ie_resolver *rs, struct ie_expr *leaf,
 	return -EINVAL;
 }
 
-static bool ie_ident(const char *s)
+/* A name: [A-Za-z_][A-Za-z0-9_]*, shorter than IE_MAX_NAME_LEN. */
+bool ie_name_ok(const char *s)
 {
-	if (!*s || isdigit(*s))
+	const char *p = s;
+
+	if (!*p || isdigit(*p))
 		return false;
-	for (; *s; s++) {
-		if (!isalnum(*s) && *s != '_')
+	for (; *p; p++) {
+		if (!isascii(*p) || (!isalnum(*p) && *p != '_'))
 			return false;
 	}
-	return true;
+	return p - s < IE_MAX_NAME_LEN;
 }
 
 static bool ie_same_keys(const struct ie_hist *a, const struct ie_hist *b)
@@ -159,7 +162,7 @@ static int ie_resolve_ref(struct ie_resolver *rs, struct ie_expr *leaf,
 			*event++ = '\0';
 		}
 	}
-	if (!ie_ident(name))
+	if (!ie_name_ok(name))
 		return ie_resolve_fail(rs, leaf, IE_ERR_BAD_NAME);
 
 	local = sys ? -ENOENT : ie_find_var(hist, name);
@@ -241,7 +244,7 @@ static int ie_resolve_leaf(struct ie_expr *leaf, void *arg)
 	text = kstrdup(leaf->text, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
-	if (!ie_ident(text)) {
+	if (!ie_name_ok(text)) {
 		ret = ie_resolve_fail(rs, leaf, err);
 		goto out;
 	}

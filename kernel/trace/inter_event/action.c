@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: actions.
+ *
+ *   onmatch([system.event]).trace(synth[,param...])  or .synth(param...)
+ *   onmax(var).save(field...)   onmax(var).trace(...)
+ *   onchange(var).save(field...)
+ *
+ * A handler decides when an event acts: onmatch on every event whose
+ * variable references all resolved, onmax when the variable exceeds the
+ * entry's maximum so far, onchange when it differs from its last value.
+ * trace() generates a synthetic event; save() keeps fields of the event
+ * with the entry, shown in the hist file.
+ */
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "inter_event.h"
+
+static int ie_action_fail(unsigned int *err_pos, unsigned int pos,
+			  enum ie_err *err, enum ie_err code)
+{
+	*err_pos = pos;
+	*err = code;
+	return -EINVAL;
+}
+
+/* A string field of the event named by @text, or NULL. */
+static struct ie_field *ie_param_string(struct ie_hist *hist, const char *text)
+{
+	struct ie_field *f;
+	enum ie_err err;
+	char *copy;
+	int ret;
+
+	if (!ie_name_ok(text))
+		return NULL;
+	copy = kstrdup(text, GFP_KERNEL);
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!copy || !f)
+		goto no;
+	ret = ie_field_resolve(hist, f, copy, true, &err);
+	kfree(copy);
+	copy = NULL;
+	if (!ret && f->type == IE_FT_STR)
+		return f;
+	if (!ret)
+		ie_field_free(f);
+no:
+	kfree(copy);
+	kfree(f);
+	return NULL;
+}
+
+/* One parameter: a string field, or a numeric expression. */
+static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
+			const char *text, bool want_string, unsigned int pos,
+			unsigned int *err_pos, enum ie_err *err)
+{
+	struct ie_param *p = &a->params[a->n_params];
+	unsigned int off = 0;
+	int ret;
+
+	if (a->n_params == IE_SYNTH_MAX_FIELDS)
+		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_COUNT);
+	p->str = ie_param_string(hist, text);
+	if (p->str) {
+		a->n_params++;
+		return want_string || !a->synth ? 0 :
+		       ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
+	}
+	if (want_string)
+		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
+	ret = ie_expr_parse(text, &p->expr, &off, err);
+	if (!ret)
+		ret = ie_expr_resolve(hist, p->expr, &off, err);
+	a->n_params++;
+	if (ret)
+		*err_pos = pos + off;
+	return ret;
+}
+
+/* onmatch().trace(name) of the RFC: the fields name our variables. */
+static int ie_params_bound(struct ie_hist *hist, struct ie_action *a,
+			   unsigned int pos, unsigned int *err_pos,
+			   enum ie_err *err)
+{
+	const char *event = trace_event_name(hist->file->event_call);
+	const struct ie_synth_field *f;
+	char ref[IE_MAX_NAME_LEN + 2];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < a->synth->n_fields; i++) {
+		f = &a->synth->fields[i];
+		if (!f->src_event || strcmp(f->src_event, event))
+			return ie_action_fail(err_pos, pos, err,
+					      IE_ERR_SYNTH_UNBOUND);
+		snprintf(ref, sizeof(ref), "$%s", f->src_var);
+		ret = ie_param_add(hist, a, ref, false, pos, err_pos, err);
+		if (ret) {
+			*err = IE_ERR_SYNTH_UNBOUND;
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static int ie_find_local_var(struct ie_hist *hist, const char *name)
+{
+	unsigned int i;
+
+	if (*name == '$')
+		name++;
+	for (i = 0; i < hist->n_vars; i++) {
+		if (!strcmp(hist->vars[i].name, name))
+			return i;
+	}
+	return -ENOENT;
+}
+
+/**
+ * ie_action_add - add an action to a histogram being built
+ * @hist: the histogram, with its variables defined
+ * @spec: the parsed action
+ * @err_pos: offset of the offending part on failure
+ * @err: error code on failure
+ *
+ * Return: 0 or a negative error.
+ */
+int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
+		  unsigned int *err_pos, enum ie_err *err)
+{
+	struct ie_action *a = &hist->actions[hist->n_actions];
+	char *params, *param, *synth_name = NULL;
+	unsigned int pos = spec->pos;
+	int var, ret;
+
+	memset(a, 0, sizeof(*a));
+	if (!strcmp(spec->handler, "onmatch"))
+		a->handler = IE_ON_MATCH;
+	else if (!strcmp(spec->handler, "onmax"))
+		a->handler = IE_ON_MAX;
+	else
+		a->handler = IE_ON_CHANGE;
+
+	if (a->handler != IE_ON_MATCH) {
+		var = ie_find_local_var(hist, spec->handler_arg);
+		if (var < 0)
+			return ie_action_fail(err_pos, pos, err,
+					      IE_ERR_BAD_HANDLER_VAR);
+		a->var = var;
+	}
+
+	params = kstrdup(spec->params, GFP_KERNEL);
+	a->text = kasprintf(GFP_KERNEL, "%s(%s).%s(%s)", spec->handler,
+			    spec->handler_arg, spec->action, spec->params);
+	hist->n_actions++;
+	if (!params || !a->text) {
+		kfree(params);
+		*err = IE_ERR_NOMEM;
+		return -ENOMEM;
+	}
+
+	param = *params ? params : NULL;
+	if (!strcmp(spec->action, "snapshot")) {
+		ret = ie_action_fail(err_pos, pos, err, IE_ERR_NOT_IMPLEMENTED);
+		goto out;
+	}
+	if (!strcmp(spec->action, "trace")) {
+		synth_name = strsep(&param, ",");
+	} else if (strcmp(spec->action, "save")) {
+		synth_name = spec->action;
+	} else if (!param) {
+		ret = ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_COUNT);
+		goto out;
+	}
+	if (synth_name) {
+		a->synth = ie_synth_find(synth_name);
+		if (!a->synth) {
+			ret = ie_action_fail(err_pos, pos, err,
+					     IE_ERR_SYNTH_NOT_FOUND);
+			goto out;
+		}
+	}
+
+	ret = 0;
+	if (a->synth && !param && a->synth->bound) {
+		ret = ie_params_bound(hist, a, pos, err_pos, err);
+		goto out;
+	}
+	while (!ret && param) {
+		char *p = strsep(&param, ",");
+		bool want_string = a->synth && a->n_params < a->synth->n_fields &&
+				   a->synth->fields[a->n_params].is_string;
+
+		ret = ie_param_add(hist, a, p, want_string, pos, err_pos, err);
+	}
+	if (!ret && a->synth && a->n_params != a->synth->n_fields)
+		ret = ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_COUNT);
+out:
+	kfree(params);
+	return ret;
+}
+
+/* Entry data for save(): where each saved value goes. */
+int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err)
+{
+	struct ie_action *a;
+	unsigned int i, j;
+
+	for (i = 0; i < hist->n_actions; i++) {
+		a = &hist->actions[i];
+		if (a->synth)
+			continue;
+		for (j = 0; j < a->n_params; j++) {
+			a->params[j].save_off = hist->elt_data_size;
+			hist->elt_data_size += a->params[j].str ?
+				ALIGN(a->params[j].str->size, sizeof(u64)) :
+				sizeof(u64);
+		}
+	}
+	/* Pin the synthetic events we generate. */
+	for (i = 0; i < hist->n_actions; i++) {
+		if (hist->actions[i].synth)
+			hist->actions[i].synth->users++;
+	}
+	hist->actions_hold = true;
+	return 0;
+}
+
+void ie_actions_free(struct ie_hist *hist)
+{
+	struct ie_action *a;
+	unsigned int i, j;
+
+	for (i = 0; i < hist->n_actions; i++) {
+		a = &hist->actions[i];
+		if (hist->actions_hold && a->synth)
+			a->synth->users--;
+		for (j = 0; j < a->n_params; j++) {
+			ie_expr_free(a->params[j].expr);
+			if (a->params[j].str) {
+				ie_field_free((struct ie_field *)a->params[j].str);
+				kfree(a->params[j].str);
+			}
+		}
+		kfree(a->text);
+	}
+}
+
+/* Event path: the entry @elt was just updated; act if the handler says. */
+void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
+		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals)
+{
+	u64 vals[IE_SYNTH_MAX_FIELDS];
+	const struct ie_param *p;
+	struct ie_action *a;
+	unsigned int i, j;
+	u8 *data;
+	u64 v;
+
+	for (i = 0; i < hist->n_actions; i++) {
+		a = &hist->actions[i];
+		if (a->handler != IE_ON_MATCH) {
+			v = var_vals[a->var];
+			if (tracing_map_var_set(elt, a->slot)) {
+				u64 old = tracing_map_read_var(elt, a->slot);
+
+				if (a->handler == IE_ON_MAX ? v <= old : v == old)
+					continue;
+			}
+			tracing_map_set_var(elt, a->slot, v);
+		}
+		if (a->synth) {
+			for (j = 0; j < a->n_params; j++) {
+				p = &a->params[j];
+				vals[j] = p->str ?
+					(u64)(unsigned long)ie_field_str_ptr(p->str, rec) :
+					ie_expr_eval(p->expr, ctx);
+			}
+			ie_synth_fire(a->synth, vals);
+			continue;
+		}
+		data = elt->private_data;
+		if (!data)
+			continue;
+		for (j = 0; j < a->n_params; j++) {
+			p = &a->params[j];
+			if (p->str) {
+				ie_field_key(p->str, rec, data + p->save_off);
+				continue;
+			}
+			v = ie_expr_eval(p->expr, ctx);
+			memcpy(data + p->save_off, &v, sizeof(v));
+		}
+	}
+}
+
+void ie_actions_print(struct seq_file *m, struct ie_hist *hist)
+{
+	unsigned int i;
+
+	for (i = 0; i < hist->n_actions; i++)
+		seq_printf(m, ":%s", hist->actions[i].text);
+}
+
+/* After an entry: the maximum (or last value) and the saved fields. */
+void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
+			   struct tracing_map_elt *elt)
+{
+	const struct ie_action *a;
+	const struct ie_param *p;
+	const u8 *data = elt->private_data;
+	unsigned int i, j;
+	char name[64];
+	u64 v;
+
+	for (i = 0; i < hist->n_actions; i++) {
+		a = &hist->actions[i];
+		if (a->handler == IE_ON_MATCH)
+			continue;
+		seq_printf(m, "\n\t%s: %10llu", a->handler == IE_ON_MAX ?
+			   "max" : "changed", tracing_map_read_var(elt, a->slot));
+		if (a->synth || !data)
+			continue;
+		for (j = 0; j < a->n_params; j++) {
+			p = &a->params[j];
+			if (p->str) {
+				seq_printf(m, "  %s: %-16s", p->str->name,
+					   (const char *)data + p->save_off);
+				continue;
+			}
+			memcpy(&v, data + p->save_off, sizeof(v));
+			ie_expr_print(p->expr, name, sizeof(name));
+			seq_printf(m, "  %s: %10llu", name, v);
+		}
+	}
+}
