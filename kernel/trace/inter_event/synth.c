@@ -453,10 +453,10 @@ static int ie_synth_remove(struct ie_synth_event *ev)
 
 	if (ev->users)
 		return -EBUSY;
+	/* This also unregisters the trace_event. */
 	ret = trace_remove_event_call(&ev->call);
 	if (ret)
 		return ret;
-	unregister_trace_event(&ev->call.event);
 	list_del(&ev->list);
 	tracepoint_synchronize_unregister();
 	ie_synth_free(ev);
