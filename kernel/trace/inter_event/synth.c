@@ -49,6 +49,12 @@ static const struct ie_synth_type ie_synth_types[] = {
 	{ "pid_t",		4, true,  "%d" },
 	{ "bool",		1, false, "%u" },
 	{ "gfp_t",		4, false, "%x" },
+	{ "char",		1, false, "%u" },
+	{ "unsigned char",	1, false, "%u" },
+	{ "short",		2, true,  "%d" },
+	{ "unsigned short",	2, false, "%u" },
+	{ "long long",		8, true,  "%lld" },
+	{ "unsigned long long",	8, false, "%llu" },
 };
 
 static const struct ie_synth_type *ie_synth_type(const char *name)
@@ -332,17 +338,12 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 }
 
 /* "type name" or "char name[N]", with "unsigned int" style types. */
-static int ie_synth_parse_typed(struct ie_synth_event *ev, char *field)
+static int ie_synth_parse_typed(struct ie_synth_event *ev, char *type,
+				char *name)
 {
-	char *name, *bracket, *end;
+	char *bracket, *end;
 	unsigned int len = 0;
 
-	field = strim(field);
-	name = strrchr(field, ' ');
-	if (!name)
-		return IE_ERR_SYNTH_BAD_FIELD;
-	*name++ = '\0';
-	field = strim(field);
 	bracket = strchr(name, '[');
 	if (bracket) {
 		*bracket++ = '\0';
@@ -353,7 +354,50 @@ static int ie_synth_parse_typed(struct ie_synth_event *ev, char *field)
 		if (kstrtouint(bracket, 10, &len) || !len)
 			return IE_ERR_SYNTH_BAD_TYPE;
 	}
-	return ie_synth_add_field(ev, field, name, len);
+	return ie_synth_add_field(ev, type, name, len);
+}
+
+#define IE_SYNTH_MAX_TOKENS	(3 * IE_SYNTH_MAX_FIELDS + 1)
+
+/*
+ * The typed fields: "type name" pairs, separated by ';' or, as older
+ * scripts write them, by blanks only.  A type takes as many words as
+ * make a known type ("unsigned long long").
+ */
+static int ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
+				const char *base, unsigned int *err_pos)
+{
+	char *toks[IE_SYNTH_MAX_TOKENS], type[32], *tok;
+	unsigned int n = 0, i = 0;
+	int err;
+
+	while ((tok = strsep(&cmd, " \t;"))) {
+		if (!*tok)
+			continue;
+		if (n == IE_SYNTH_MAX_TOKENS)
+			return IE_ERR_SYNTH_TOO_MANY_FIELDS;
+		toks[n++] = tok;
+	}
+	while (i < n) {
+		*err_pos = toks[i] - base;
+		strscpy(type, toks[i++], sizeof(type));
+		while (i + 1 < n) {
+			char longer[sizeof(type)];
+
+			if (scnprintf(longer, sizeof(longer), "%s %s", type,
+				      toks[i]) >= sizeof(longer) - 1 ||
+			    !ie_synth_type(longer))
+				break;
+			strscpy(type, longer, sizeof(type));
+			i++;
+		}
+		if (i == n)
+			return IE_ERR_SYNTH_BAD_FIELD;
+		err = ie_synth_parse_typed(ev, type, toks[i++]);
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
 /* "field=event:var" */
@@ -426,13 +470,14 @@ int ie_synth_create(char *cmd, unsigned int *err_pos)
 
 	/* The RFC form binds fields with '='; the other one has types. */
 	typed = !strchr(cmd, '=');
-	while (!err && cmd) {
-		field = strsep(&cmd, typed ? ";" : " \t");
-		if (!*strim(field))
+	if (typed && !err)
+		err = ie_synth_parse_types(ev, cmd, base, err_pos);
+	while (!typed && !err && cmd) {
+		field = strsep(&cmd, " \t");
+		if (!*field)
 			continue;
 		*err_pos = field - base;
-		err = typed ? ie_synth_parse_typed(ev, field) :
-			      ie_synth_parse_bound(ev, field);
+		err = ie_synth_parse_bound(ev, field);
 	}
 	if (!err && !ev->n_fields)
 		err = IE_ERR_SYNTH_NO_FIELDS;

@@ -37,7 +37,9 @@ static int ie_synth_run(char *cmd)
 		return -ENOMEM;
 
 	if (*cmd == '!') {
-		ret = ie_synth_delete(strim(cmd + 1));
+		/* "!name", or "!name" followed by the definition. */
+		cmd = skip_spaces(cmd + 1);
+		ret = ie_synth_delete(strsep(&cmd, " \t"));
 		if (ret == -EBUSY)
 			ie_synth_log(line, IE_ERR_SYNTH_BUSY, 1);
 		else if (ret)
