@@ -328,7 +328,7 @@ void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 		for (j = 0; j < a->n_params; j++) {
 			p = &a->params[j];
 			if (p->str) {
-				seq_printf(m, "  %s: %-16s", p->str->name,
+				seq_printf(m, "  %s: %-32s", p->str->name,
 					   (const char *)data + p->save_off);
 				continue;
 			}

@@ -211,37 +211,37 @@ static int ie_synth_define_fields(struct trace_event_call *call)
 	return 0;
 }
 
-/* "\"lat=%llu pid=%d\", REC->lat, REC->pid" for the format file. */
-static char *ie_synth_print_fmt(struct ie_synth_event *ev)
+/* Write the print format into @buf (@len bytes); return its length. */
+static int ie_synth_fmt(struct ie_synth_event *ev, char *buf, size_t len)
 {
 	const struct ie_synth_field *f;
+	const struct ie_synth_type *t;
 	unsigned int i;
-	size_t len = 2;
-	char *fmt;
-	int pass;
+	int n = 0;
 
-	for (pass = 0, fmt = NULL; pass < 2; pass++) {
-		size_t n = 0;
-
-		n += scnprintf(fmt ? fmt + n : NULL, fmt ? len - n : 0, "\"");
-		for (i = 0; i < ev->n_fields; i++) {
-			f = &ev->fields[i];
-			n += snprintf(fmt ? fmt + n : NULL, fmt ? len - n : 0,
-				      "%s%s=%s", i ? " " : "", f->name,
-				      f->is_string ? "%s" :
-				      f->is_signed ? "%lld" : "%llu");
-		}
-		n += snprintf(fmt ? fmt + n : NULL, fmt ? len - n : 0, "\"");
-		for (i = 0; i < ev->n_fields; i++)
-			n += snprintf(fmt ? fmt + n : NULL, fmt ? len - n : 0,
-				      ", REC->%s", ev->fields[i].name);
-		if (!fmt) {
-			len = n + 1;
-			fmt = kzalloc(len, GFP_KERNEL);
-			if (!fmt)
-				return NULL;
-		}
+#define IE_FMT_ADD(...)	\
+	(n += snprintf(buf ? buf + n : NULL, buf ? len - n : 0, __VA_ARGS__))
+	IE_FMT_ADD("\"");
+	for (i = 0; i < ev->n_fields; i++) {
+		f = &ev->fields[i];
+		t = f->is_string ? NULL : ie_synth_type(f->type);
+		IE_FMT_ADD("%s%s=%s", i ? ", " : "", f->name, t ? t->fmt : "%s");
 	}
+	IE_FMT_ADD("\"");
+	for (i = 0; i < ev->n_fields; i++)
+		IE_FMT_ADD(", REC->%s", ev->fields[i].name);
+#undef IE_FMT_ADD
+	return n;
+}
+
+/* "\"lat=%llu, pid=%d\", REC->lat, REC->pid" for the format file. */
+static char *ie_synth_print_fmt(struct ie_synth_event *ev)
+{
+	int len = ie_synth_fmt(ev, NULL, 0) + 1;
+	char *fmt = kzalloc(len, GFP_KERNEL);
+
+	if (fmt)
+		ie_synth_fmt(ev, fmt, len);
 	return fmt;
 }
 
@@ -393,7 +393,11 @@ static int ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
 		}
 		if (i == n)
 			return IE_ERR_SYNTH_BAD_FIELD;
-		err = ie_synth_parse_typed(ev, type, toks[i++]);
+		err = ie_synth_parse_typed(ev, type, toks[i]);
+		/* A bad name is reported at the name. */
+		if (err == IE_ERR_BAD_NAME || err == IE_ERR_DUP_VAR)
+			*err_pos = toks[i] - base;
+		i++;
 		if (err)
 			return err;
 	}
@@ -516,17 +520,31 @@ int ie_synth_delete(const char *name)
 	return ev ? ie_synth_remove(ev) : -ENOENT;
 }
 
-/* Truncating synthetic_events deletes every event not in use. */
+static bool ie_synth_busy(struct ie_synth_event *ev)
+{
+	return ev->users || trace_event_dyn_busy(&ev->call) ||
+	       static_key_enabled(&ev->tp.key);
+}
+
+/*
+ * Truncating synthetic_events deletes all synthetic events, or none if
+ * one of them is in use.
+ */
 int ie_synth_delete_all(void)
 {
 	struct ie_synth_event *ev, *n;
 	int ret = 0;
 
-	list_for_each_entry_safe(ev, n, &ie_synth_events, list) {
-		if (ie_synth_remove(ev))
-			ret = -EBUSY;
+	list_for_each_entry(ev, &ie_synth_events, list) {
+		if (ie_synth_busy(ev))
+			return -EBUSY;
 	}
-	return ret;
+	list_for_each_entry_safe(ev, n, &ie_synth_events, list) {
+		ret = ie_synth_remove(ev);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 /* Is @field's "event:var" defined by a registered hist trigger? */
@@ -574,11 +592,8 @@ void ie_synth_show_all(struct seq_file *m)
 					   f->name, f->src_event, f->src_var,
 					   ie_synth_field_bound(f) ? "" : "*");
 			else
-				seq_printf(m, "%s%s %s", i ? "; " : "",
-					   f->is_string ? "char" : f->type,
+				seq_printf(m, "%s%s %s", i ? "; " : "", f->type,
 					   f->name);
-			if (!ev->bound && f->is_string)
-				seq_printf(m, "[%u]", f->size);
 		}
 		seq_putc(m, '\n');
 	}
