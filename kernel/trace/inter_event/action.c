@@ -53,12 +53,107 @@ no:
 	return NULL;
 }
 
+/* The helper trigger on @file already saving @field, if any. */
+static struct event_trigger_data *ie_find_aux(struct trace_event_file *file,
+					      const char *field)
+{
+	char name[IE_MAX_NAME_LEN + 16];
+	struct event_trigger_data *data;
+	struct ie_hist *h;
+	unsigned int i;
+
+	snprintf(name, sizeof(name), "synthetic_%s", field);
+	list_for_each_entry(data, &file->triggers, list) {
+		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
+			continue;
+		h = data->private_data;
+		for (i = 0; i < h->n_vars; i++) {
+			if (!strcmp(h->vars[i].name, name))
+				return data;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * "system.event.field": a field of another event, saved by a helper
+ * trigger on it in the variable synthetic_<field>.  Rewrites @text into a
+ * reference to that variable.  Returns 0, -ENOENT if @text is no such
+ * field, or another error.
+ */
+static int ie_param_field_var(struct ie_hist *hist, const char *text,
+			      char *ref, size_t len, enum ie_err *err)
+{
+	char spec[IE_MAX_NAME_LEN * 4 + 256], key[IE_MAX_NAME_LEN + 32];
+	char names[3 * IE_MAX_NAME_LEN], *sys, *event, *field;
+	struct event_trigger_data *data, *aux;
+	struct trace_event_file *file;
+	struct ie_hist *match = NULL;
+	unsigned int i;
+	int n;
+
+	if (strchr(text, '$') || strscpy(names, text, sizeof(names)) < 0)
+		return -ENOENT;
+	sys = names;
+	event = strchr(sys, '.');
+	field = event ? strchr(event + 1, '.') : NULL;
+	if (!field)
+		return -ENOENT;
+	*event++ = '\0';
+	*field++ = '\0';
+	if (!ie_name_ok(sys) || !ie_name_ok(event) || !ie_name_ok(field))
+		return -ENOENT;
+	file = find_event_file(hist->file->tr, sys, event);
+	if (!file || !trace_find_event_field(file->event_call, field))
+		return -ENOENT;
+
+	/* A trigger there whose keys ours can look up. */
+	list_for_each_entry(data, &file->triggers, list) {
+		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
+			continue;
+		match = data->private_data;
+		if (match->n_keys <= hist->n_keys)
+			break;
+		match = NULL;
+	}
+	if (!match || hist->n_aux == IE_MAX_AUX) {
+		*err = IE_ERR_VAR_NOT_FOUND;
+		return -EINVAL;
+	}
+
+	n = scnprintf(spec, sizeof(spec), "keys=");
+	for (i = 0; i < match->n_keys; i++) {
+		ie_field_display_name(&match->keys[i], key, sizeof(key));
+		n += scnprintf(spec + n, sizeof(spec) - n, "%s%s",
+			       i ? "," : "", key);
+	}
+	n += scnprintf(spec + n, sizeof(spec) - n, ":synthetic_%s=%s",
+		       field, field);
+	if (data->filter_str)
+		scnprintf(spec + n, sizeof(spec) - n, " if %s", data->filter_str);
+
+	/* Shared with any other trigger using the same field. */
+	aux = ie_find_aux(file, field);
+	if (!aux)
+		aux = ie_hist_add_aux(file, spec);
+	if (IS_ERR(aux)) {
+		*err = IE_ERR_VAR_NOT_FOUND;
+		return PTR_ERR(aux);
+	}
+	hist->aux[hist->n_aux].file = file;
+	hist->aux[hist->n_aux].data = aux;
+	hist->n_aux++;
+	snprintf(ref, len, "%s.%s.$synthetic_%s", sys, event, field);
+	return 0;
+}
+
 /* One parameter: a string field, or a numeric expression. */
 static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 			const char *text, bool want_string, unsigned int pos,
 			unsigned int *err_pos, enum ie_err *err)
 {
 	struct ie_param *p = &a->params[a->n_params];
+	char ref[3 * IE_MAX_NAME_LEN + 16];
 	unsigned int off = 0;
 	int ret;
 
@@ -72,6 +167,11 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 	}
 	if (want_string)
 		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
+	ret = ie_param_field_var(hist, text, ref, sizeof(ref), err);
+	if (!ret)
+		text = ref;
+	else if (ret != -ENOENT)
+		return ie_action_fail(err_pos, pos, err, *err);
 	ret = ie_expr_parse(text, &p->expr, &off, err);
 	if (!ret)
 		ret = ie_expr_resolve(hist, p->expr, &off, err);

@@ -402,6 +402,9 @@ void ie_hist_destroy(struct ie_hist *hist)
 	if (hist->holds_refs)
 		ie_refs_release(hist);
 	ie_actions_free(hist);
+	/* Our references are gone: the helper triggers can go too. */
+	for (i = 0; i < hist->n_aux; i++)
+		ie_hist_remove_aux(hist->aux[i].file, hist->aux[i].data);
 	if (hist->map)
 		tracing_map_destroy(hist->map);
 	for (i = 0; i < hist->n_keys; i++)

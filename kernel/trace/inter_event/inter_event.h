@@ -243,6 +243,14 @@ struct ie_action {
 	unsigned int		slot;		/* map var keeping the max */
 };
 
+/* A helper trigger on another event, saving a field for an action. */
+#define IE_MAX_AUX		4
+
+struct ie_aux {
+	struct trace_event_file		*file;
+	struct event_trigger_data	*data;
+};
+
 struct ie_hist {
 	struct trace_event_file	*file;
 	struct tracing_map	*map;
@@ -270,6 +278,8 @@ struct ie_hist {
 	unsigned int		n_actions;
 	unsigned int		elt_data_size;	/* per-entry private data */
 	bool			actions_hold;	/* synth events pinned */
+	struct ie_aux		aux[IE_MAX_AUX];	/* field variable helpers */
+	unsigned int		n_aux;
 };
 
 /*
@@ -347,6 +357,12 @@ void ie_hist_destroy(struct ie_hist *hist);
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe);
 bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
+
+/* trigger.c */
+struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
+					   const char *spec);
+void ie_hist_remove_aux(struct trace_event_file *file,
+			struct event_trigger_data *data);
 
 /* output.c */
 void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data);

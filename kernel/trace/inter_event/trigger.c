@@ -87,6 +87,8 @@ static void ie_log_hist_err(struct trace_event_file *file, const char *spec,
 	kfree(cmd);
 }
 
+static struct event_command ie_hist_cmd;
+
 static struct ie_hist *ie_data_hist(struct event_trigger_data *data)
 {
 	return data->private_data;
@@ -361,6 +363,44 @@ out_log:
 out:
 	ie_spec_free(&spec);
 	return ret;
+}
+
+/*
+ * A helper trigger on another event, for a field variable: an action
+ * parameter "system.event.field" makes that event save the field in a
+ * variable ("synthetic_<field>") of a trigger with the same keys.
+ */
+struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
+					   const char *spec)
+{
+	struct event_trigger_data *data;
+	char *param;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	param = kstrdup(spec, GFP_KERNEL);
+	if (!param)
+		return ERR_PTR(-ENOMEM);
+	ret = ie_hist_parse(&ie_hist_cmd, file, "hist", "hist", param);
+	kfree(param);
+	if (ret)
+		return ERR_PTR(ret);
+	/* Registered last. */
+	list_for_each_entry_reverse(data, &file->triggers, list) {
+		if (ie_is_hist(data))
+			return data;
+	}
+	return ERR_PTR(-ENOENT);
+}
+
+void ie_hist_remove_aux(struct trace_event_file *file,
+			struct event_trigger_data *data)
+{
+	lockdep_assert_held(&event_mutex);
+
+	if (!ie_hist_busy(data))
+		ie_hist_unreg(NULL, data, file);
 }
 
 static void ie_hist_trigger(struct event_trigger_data *data,

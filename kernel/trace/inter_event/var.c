@@ -5,7 +5,8 @@
  * A variable keeps a value per histogram entry, set at every hit.  Another
  * histogram refers to it by name ("$ts0", "sched.sched_waking.$ts0", or
  * the RFC's bare "ts0") and reads it, once, from the entry whose key is
- * the key of its own event.  A reference to a variable of the same
+ * the key of its own event (or its leading keys, when the defining
+ * histogram has fewer).  A reference to a variable of the same
  * trigger stands for that variable's expression.
  */
 #include <linux/kernel.h>
@@ -45,15 +46,20 @@ bool ie_name_ok(const char *s)
 	return p - s < IE_MAX_NAME_LEN;
 }
 
-static bool ie_same_keys(const struct ie_hist *a, const struct ie_hist *b)
+/*
+ * Can @hist look up @def's entries with its own key?  @def's keys must be
+ * the first keys of @hist, of the same types and sizes: a histogram keyed
+ * by pid,lat finds the variables of one keyed by pid.
+ */
+static bool ie_keys_fit(const struct ie_hist *hist, const struct ie_hist *def)
 {
 	unsigned int i;
 
-	if (a->n_keys != b->n_keys || a->key_size != b->key_size)
+	if (def->n_keys > hist->n_keys)
 		return false;
-	for (i = 0; i < a->n_keys; i++) {
-		if (a->keys[i].type != b->keys[i].type ||
-		    a->keys[i].size != b->keys[i].size)
+	for (i = 0; i < def->n_keys; i++) {
+		if (hist->keys[i].type != def->keys[i].type ||
+		    hist->keys[i].size != def->keys[i].size)
 			return false;
 	}
 	return true;
@@ -172,7 +178,7 @@ static int ie_resolve_ref(struct ie_resolver *rs, struct ie_expr *leaf,
 	def = ie_find_def(hist, sys, event, name, &var, &err);
 	if (!def)
 		return ie_resolve_fail(rs, leaf, err);
-	if (!ie_same_keys(hist, def))
+	if (!ie_keys_fit(hist, def))
 		return ie_resolve_fail(rs, leaf, IE_ERR_REF_KEY_MISMATCH);
 
 	for (i = 0; i < hist->n_refs; i++) {
