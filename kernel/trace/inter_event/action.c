@@ -357,6 +357,7 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 	u64 vals[IE_SYNTH_MAX_FIELDS];
 	const struct ie_param *p;
 	struct ie_action *a;
+	struct ie_event_mark saved;
 	unsigned int i, j;
 	u8 *data;
 	u64 v;
@@ -380,7 +381,9 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 					(u64)(unsigned long)ie_field_str_ptr(p->str, rec) :
 					ie_expr_eval(p->expr, ctx);
 			}
+			ie_event_save(&saved);
 			ie_synth_fire(a->synth, vals);
+			ie_event_restore(&saved);
 			continue;
 		}
 		data = elt->private_data;

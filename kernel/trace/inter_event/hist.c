@@ -360,6 +360,9 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	ret = ie_actions_reserve(hist, err);
 	if (ret)
 		goto fail;
+	/* Per variable: which event read it last (see ie_refs_read()). */
+	hist->reader_off = hist->elt_data_size;
+	hist->elt_data_size += hist->n_vars * sizeof(u64);
 	*err_pos = 0;
 	if (hist->nohitcount && hist->n_vals == 1) {
 		*err = IE_ERR_NOHITCOUNT_VALS;
@@ -479,7 +482,7 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		ie_field_key(f, rec, (char *)key + f->key_off);
 	}
 	/* Unresolved references: this event doesn't count. */
-	if (hist->n_refs && !ie_refs_read(hist, key, refs))
+	if (hist->n_refs && !ie_refs_read(hist, key, refs, ie_event_id()))
 		return;
 	if (hist->uses_ts)
 		ctx.ts = tracing_event_time_stamp(buffer, rbe);

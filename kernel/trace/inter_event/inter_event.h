@@ -277,6 +277,7 @@ struct ie_hist {
 	struct ie_action	actions[IE_MAX_ACTIONS];
 	unsigned int		n_actions;
 	unsigned int		elt_data_size;	/* per-entry private data */
+	unsigned int		reader_off;	/* last readers of the vars */
 	bool			actions_hold;	/* synth events pinned */
 	struct ie_aux		aux[IE_MAX_AUX];	/* field variable helpers */
 	unsigned int		n_aux;
@@ -345,7 +346,7 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
 int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 		    unsigned int *err_pos, enum ie_err *err);
-bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals);
+bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader);
 void ie_refs_release(struct ie_hist *hist);
 void ie_refs_hold(struct ie_hist *hist);
 
@@ -359,6 +360,17 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
 
 /* trigger.c */
+#define IE_CONTEXTS		4	/* task, softirq, hardirq, NMI */
+/* The event being traced on this CPU and context level (trigger.c). */
+struct ie_event_mark {
+	u64				seq;
+	struct event_trigger_data	*data;
+	void				*rec;
+};
+
+u64 ie_event_id(void);
+void ie_event_save(struct ie_event_mark *save);
+void ie_event_restore(const struct ie_event_mark *save);
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 					   const char *spec);
 void ie_hist_remove_aux(struct trace_event_file *file,

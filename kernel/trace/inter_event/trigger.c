@@ -125,6 +125,12 @@ ie_find_match(struct trace_event_file *file, struct event_trigger_data *data)
 	return NULL;
 }
 
+/* Does the trigger need events written straight to the ring buffer? */
+static bool ie_hist_direct(struct ie_hist *hist)
+{
+	return hist->uses_ts;
+}
+
 static void ie_hist_put(struct ie_hist *hist)
 {
 	if (--hist->ref == 0)
@@ -158,14 +164,16 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 
 	/*
 	 * Timestamps come from the ring buffer, from one clock for all CPUs,
-	 * and events are written to it directly while a trigger needs them.
+	 * and events are written to it directly (not staged per CPU) while a
+	 * trigger needs them.
 	 */
 	if (hist->uses_ts) {
 		ret = tracing_set_clock(file->tr, hist->clock);
 		if (ret < 0)
 			return ret;
-		tracing_set_filter_buffering(file->tr, true);
 	}
+	if (ie_hist_direct(hist))
+		tracing_set_filter_buffering(file->tr, true);
 	event_trigger_init(data);
 	list_add_tail_rcu(&data->list, &file->triggers);
 	update_cond_flag(file);
@@ -174,7 +182,7 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		list_del_rcu(&data->list);
 		update_cond_flag(file);
 		data->ref--;
-		if (hist->uses_ts)
+		if (ie_hist_direct(hist))
 			tracing_set_filter_buffering(file->tr, false);
 	}
 	return ret;
@@ -188,7 +196,7 @@ static void ie_hist_unreg(char *glob, struct event_trigger_data *data,
 	list_del_rcu(&data->list);
 	update_cond_flag(file);
 	trace_event_trigger_enable_disable(file, 0);
-	if (ie_data_hist(data)->uses_ts)
+	if (ie_hist_direct(ie_data_hist(data)))
 		tracing_set_filter_buffering(file->tr, false);
 	ie_hist_trigger_free(data);
 }
@@ -403,6 +411,64 @@ void ie_hist_remove_aux(struct trace_event_file *file,
 		ie_hist_unreg(NULL, data, file);
 }
 
+/*
+ * Which event is being traced, per CPU and context level, so that all
+ * hist triggers of one event may read a read-once variable.  The
+ * framework calls an event's triggers in list order with the same record;
+ * a call continues the current event only if it has the same record as the
+ * previous call and comes later in the same list.  Anything else starts a
+ * new event.
+ */
+static DEFINE_PER_CPU(struct ie_event_mark [IE_CONTEXTS], ie_event_marks);
+
+static bool ie_comes_after(struct trace_event_file *file,
+			   struct event_trigger_data *prev,
+			   struct event_trigger_data *data)
+{
+	struct event_trigger_data *test;
+	bool seen = false;
+
+	list_for_each_entry_rcu(test, &file->triggers, list,
+				lockdep_is_held(&event_mutex)) {
+		if (test == data)
+			return seen;
+		if (test == prev)
+			seen = true;
+	}
+	return false;
+}
+
+static void ie_event_mark(struct ie_hist *hist, struct event_trigger_data *data,
+			  void *rec)
+{
+	struct ie_event_mark *mark;
+
+	mark = this_cpu_ptr(&ie_event_marks[interrupt_context_level()]);
+	if (mark->rec != rec || !mark->data ||
+	    !ie_comes_after(hist->file, mark->data, data))
+		mark->seq++;
+	mark->data = data;
+	mark->rec = rec;
+}
+
+u64 ie_event_id(void)
+{
+	int level = interrupt_context_level();
+
+	return this_cpu_read(ie_event_marks[level].seq) << 2 | level;
+}
+
+/* Generating an event from an action must not end the outer event. */
+void ie_event_save(struct ie_event_mark *save)
+{
+	*save = *this_cpu_ptr(&ie_event_marks[interrupt_context_level()]);
+}
+
+void ie_event_restore(const struct ie_event_mark *save)
+{
+	*this_cpu_ptr(&ie_event_marks[interrupt_context_level()]) = *save;
+}
+
 static void ie_hist_trigger(struct event_trigger_data *data,
 			    struct trace_buffer *buffer, void *rec,
 			    struct ring_buffer_event *rbe)
@@ -411,6 +477,7 @@ static void ie_hist_trigger(struct event_trigger_data *data,
 
 	if (!rec || READ_ONCE(hist->clearing))
 		return;
+	ie_event_mark(hist, data, rec);
 	ie_hist_event(hist, rec, buffer, rbe);
 }
 

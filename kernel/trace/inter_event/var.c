@@ -328,12 +328,22 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	return 0;
 }
 
+/* Where the entry of @def notes the event that last read variable @var. */
+static u64 *ie_reader(struct ie_hist *def, struct tracing_map_elt *elt,
+		      unsigned int var)
+{
+	return elt->private_data + def->reader_off + var * sizeof(u64);
+}
+
 /*
  * Event path: read every referenced variable from the entry of @key in
- * its histogram.  All must be set; then each is read once, which unsets
- * it, so one saved value pairs with one later event.
+ * its histogram.  A variable is read once: the first event that reads it
+ * unsets it, so one saved value pairs with one later event.  All the
+ * triggers of that one event (identified by @reader) may read it, so
+ * that several triggers on an event can act on the same saved value.
+ * All references must have a value, or none is read.
  */
-bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals)
+bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader)
 {
 	struct tracing_map_elt *elts[IE_MAX_REFS];
 	const struct ie_ref *ref;
@@ -343,13 +353,22 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals)
 		ref = &hist->refs[i];
 		idx = ref->def->vars[ref->var].map_idx;
 		elts[i] = tracing_map_lookup(ref->def->map, key);
-		if (!elts[i] || !tracing_map_var_set(elts[i], idx))
+		if (!elts[i])
+			return false;
+		if (!tracing_map_var_set(elts[i], idx) &&
+		    READ_ONCE(*ie_reader(ref->def, elts[i], ref->var)) != reader)
 			return false;
 	}
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
 		idx = ref->def->vars[ref->var].map_idx;
-		vals[i] = tracing_map_read_var_once(elts[i], idx);
+		if (tracing_map_var_set(elts[i], idx)) {
+			WRITE_ONCE(*ie_reader(ref->def, elts[i], ref->var),
+				   reader);
+			vals[i] = tracing_map_read_var_once(elts[i], idx);
+		} else {
+			vals[i] = tracing_map_read_var(elts[i], idx);
+		}
 	}
 	return true;
 }
