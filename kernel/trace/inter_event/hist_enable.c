@@ -52,35 +52,24 @@ static void ie_hist_enable_unreg_all(struct trace_event_file *file)
 	}
 }
 
-static struct event_command ie_hist_enable_cmd = {
-	.name		= ENABLE_HIST_STR,
-	.trigger_type	= ETT_HIST_ENABLE,
-	.parse		= event_enable_trigger_parse,
-	.reg		= event_enable_register_trigger,
-	.unreg		= event_enable_unregister_trigger,
-	.unreg_all	= ie_hist_enable_unreg_all,
-	.set_filter	= set_trigger_filter,
-	.trigger	= ie_hist_enable_trigger,
-	.count_func	= ie_hist_enable_count,
-	.print		= event_enable_trigger_print,
-	.init		= event_trigger_init,
-	.free		= event_enable_trigger_free,
-};
+/* enable_hist and disable_hist differ only in name. */
+#define IE_HIST_ENABLE_CMD(cmd_name) {				\
+	.name		= cmd_name,				\
+	.trigger_type	= ETT_HIST_ENABLE,			\
+	.parse		= event_enable_trigger_parse,		\
+	.reg		= event_enable_register_trigger,	\
+	.unreg		= event_enable_unregister_trigger,	\
+	.unreg_all	= ie_hist_enable_unreg_all,		\
+	.set_filter	= set_trigger_filter,			\
+	.trigger	= ie_hist_enable_trigger,		\
+	.count_func	= ie_hist_enable_count,			\
+	.print		= event_enable_trigger_print,		\
+	.init		= event_trigger_init,			\
+	.free		= event_enable_trigger_free,		\
+}
 
-static struct event_command ie_hist_disable_cmd = {
-	.name		= DISABLE_HIST_STR,
-	.trigger_type	= ETT_HIST_ENABLE,
-	.parse		= event_enable_trigger_parse,
-	.reg		= event_enable_register_trigger,
-	.unreg		= event_enable_unregister_trigger,
-	.unreg_all	= ie_hist_enable_unreg_all,
-	.set_filter	= set_trigger_filter,
-	.trigger	= ie_hist_enable_trigger,
-	.count_func	= ie_hist_enable_count,
-	.print		= event_enable_trigger_print,
-	.init		= event_trigger_init,
-	.free		= event_enable_trigger_free,
-};
+static struct event_command ie_hist_enable_cmd = IE_HIST_ENABLE_CMD(ENABLE_HIST_STR);
+static struct event_command ie_hist_disable_cmd = IE_HIST_ENABLE_CMD(DISABLE_HIST_STR);
 
 /* Called by register_trigger_cmds() at boot. */
 __init int register_trigger_hist_enable_disable_cmds(void)
