@@ -346,3 +346,70 @@ int ie_expr_cmp(const struct ie_expr *a, const struct ie_expr *b)
 		return 1;
 	return ie_expr_cmp(a->l, b->l) || ie_expr_cmp(a->r, b->r);
 }
+
+static bool ie_expr_constant(const struct ie_expr *e)
+{
+	if (!e)
+		return true;
+	if (e->kind < IE_EX_ADD && e->kind != IE_EX_NEG)
+		return e->kind == IE_EX_CONST;
+	return ie_expr_constant(e->l) && ie_expr_constant(e->r);
+}
+
+/* The constant 0 some division divides by, if any. */
+const struct ie_expr *ie_expr_div_by_zero(const struct ie_expr *e)
+{
+	const struct ie_expr *z;
+
+	if (!e || e->kind < IE_EX_ADD)
+		return NULL;
+	if (e->kind == IE_EX_DIV && e->r->kind == IE_EX_CONST && !e->r->konst)
+		return e->r;
+	z = ie_expr_div_by_zero(e->l);
+	return z ?: ie_expr_div_by_zero(e->r);
+}
+
+static unsigned int ie_expr_pos(const struct ie_expr *e)
+{
+	while (e->kind >= IE_EX_ADD)
+		e = e->l;
+	return e->pos;
+}
+
+/*
+ * Replace constant subexpressions by their values, as the trigger file
+ * then lists them ("x=16-8-4-2" is listed as "x=2").
+ */
+int ie_expr_fold(struct ie_expr *e)
+{
+	struct ie_eval_ctx ctx = { };
+	char *text;
+	int ret;
+	u64 val;
+
+	if (!e || e->kind == IE_EX_CONST)
+		return 0;
+	if (!ie_expr_constant(e)) {
+		if (e->kind < IE_EX_ADD)
+			return 0;
+		ret = ie_expr_fold(e->l);
+		return ret ?: ie_expr_fold(e->r);
+	}
+	/* A division by zero stays, to be reported. */
+	if (ie_expr_div_by_zero(e))
+		return 0;
+	e->pos = ie_expr_pos(e);
+	val = ie_expr_eval(e, &ctx);
+	text = kasprintf(GFP_KERNEL, "%llu", val);
+	if (!text)
+		return -ENOMEM;
+	ie_expr_free(e->l);
+	ie_expr_free(e->r);
+	kfree(e->text);
+	e->l = NULL;
+	e->r = NULL;
+	e->kind = IE_EX_CONST;
+	e->konst = val;
+	e->text = text;
+	return 0;
+}

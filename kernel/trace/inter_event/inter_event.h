@@ -55,6 +55,7 @@ enum ie_err {
 	IE_ERR_TOO_MANY_OPERANDS,
 	IE_ERR_BAD_CONST,
 	IE_ERR_EXPR_DEPTH,
+	IE_ERR_DIV_BY_ZERO,
 	IE_ERR_VAR_NOT_FOUND,
 	IE_ERR_VAR_NOT_UNIQUE,
 	IE_ERR_REF_KEY_MISMATCH,
@@ -325,6 +326,8 @@ int ie_expr_parse(const char *text, struct ie_expr **out,
 		  unsigned int *err_pos, enum ie_err *err);
 void ie_expr_free(struct ie_expr *e);
 int ie_expr_cmp(const struct ie_expr *a, const struct ie_expr *b);
+const struct ie_expr *ie_expr_div_by_zero(const struct ie_expr *e);
+int ie_expr_fold(struct ie_expr *e);
 u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx);
 int ie_expr_print(const struct ie_expr *e, char *buf, size_t len);
 typedef int (*ie_leaf_fn_t)(struct ie_expr *leaf, void *arg);

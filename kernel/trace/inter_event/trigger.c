@@ -45,6 +45,7 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_TOO_MANY_OPERANDS]	= "Too many operands in expression",
 	[IE_ERR_BAD_CONST]		= "Invalid numeric constant",
 	[IE_ERR_EXPR_DEPTH]		= "Expression nested too deeply",
+	[IE_ERR_DIV_BY_ZERO]		= "Division by zero",
 	[IE_ERR_VAR_NOT_FOUND]		= "Couldn't find field or variable",
 	[IE_ERR_VAR_NOT_UNIQUE]		= "Variable name not unique, use system.event.$var",
 	[IE_ERR_REF_KEY_MISMATCH]	= "Variable's histogram has different keys",

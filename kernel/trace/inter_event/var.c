@@ -276,9 +276,23 @@ int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 	struct ie_resolver rs = {
 		.hist = hist, .err_pos = err_pos, .err = err,
 	};
+	const struct ie_expr *zero;
+	int ret;
 
 	*err = IE_ERR_NOMEM;
-	return ie_expr_walk_leaves(e, ie_resolve_leaf, &rs);
+	ret = ie_expr_walk_leaves(e, ie_resolve_leaf, &rs);
+	if (!ret)
+		ret = ie_expr_fold(e);
+	if (ret)
+		return ret;
+	/* Dividing by a constant zero is a mistake worth reporting. */
+	zero = ie_expr_div_by_zero(e);
+	if (zero) {
+		*err = IE_ERR_DIV_BY_ZERO;
+		*err_pos = zero->pos;
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /**
