@@ -25,7 +25,6 @@ enum ie_err {
 	IE_ERR_NOT_IMPLEMENTED,
 	IE_ERR_EMPTY_SPEC,
 	IE_ERR_NO_KEYS,
-	IE_ERR_DUP_KEYS,
 	IE_ERR_TOO_MANY_KEYS,
 	IE_ERR_TOO_MANY_VALS,
 	IE_ERR_TOO_MANY_VARS,
@@ -62,7 +61,6 @@ enum ie_err {
 	IE_ERR_TOO_MANY_REFS,
 	IE_ERR_VAR_BUSY,
 	IE_ERR_VAR_ON_HITCOUNT,
-	IE_ERR_BAD_KEY,
 	IE_ERR_SYNTH_NOT_FOUND,
 	IE_ERR_SYNTH_EXISTS,
 	IE_ERR_SYNTH_BAD_TYPE,
@@ -239,7 +237,6 @@ struct ie_action {
 	struct ie_synth_event	*synth;		/* trace(), or NULL: save() */
 	struct ie_param		params[IE_SYNTH_MAX_FIELDS];
 	unsigned int		n_params;
-	struct ie_field		*str_fields;	/* string fields of params */
 	unsigned int		var;		/* onmax/onchange: watched var */
 	unsigned int		slot;		/* map var keeping the max */
 };
@@ -380,7 +377,6 @@ void ie_hist_remove_aux(struct trace_event_file *file,
 			struct event_trigger_data *data);
 
 /* output.c */
-void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data);
 int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data);
 

@@ -74,7 +74,8 @@ static void ie_print_var(struct seq_file *m, const struct ie_var *var)
 }
 
 /* The spec in canonical form, without the filter and state. */
-void ie_hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
+static void ie_hist_print_spec(struct seq_file *m,
+			       struct event_trigger_data *data)
 {
 	struct ie_hist *hist = data->private_data;
 	const struct ie_field *f;
