@@ -22,8 +22,15 @@ mkdir -p "$out"
 exec 9>"$out/.build.lock"
 flock 9
 
+# Later fragments override earlier ones: keep the last line per symbol.
 # shellcheck disable=SC2046
-cat $(config_files "$kernel") >"$out/fragment.config"
+cat $(config_files "$kernel") | awk '
+	{ sym = "" }
+	/^CONFIG_[A-Za-z0-9_]+=/ { sym = $0; sub(/=.*/, "", sym) }
+	/^# CONFIG_[A-Za-z0-9_]+ is not set/ { sym = $2 }
+	{ line[NR] = $0; key[NR] = sym; if (sym != "") last[sym] = NR }
+	END { for (i = 1; i <= NR; i++) if (key[i] == "" || last[key[i]] == i) print line[i] }
+' >"$out/fragment.config"
 start=$(date +%s)
 make -s -C "$tree" O="$out" KCONFIG_ALLCONFIG="$out/fragment.config" \
 	allnoconfig >"$out/config.log" 2>&1 || { cat "$out/config.log" >&2; die "config failed"; }

@@ -30,6 +30,8 @@ for p in cyclictest hackbench ping nice dash; do
 	copy_bin "$p"
 done
 
+# The bench's workload driver, linked statically (rig/bench.sh).
+[ -n "${IE_BENCH_BIN:-}" ] && cp "$IE_BENCH_BIN" "$root/usr/bin/iebench"
 cp "$RIG/guest/init" "$root/init"
 # Debian's /bin/sh: dash; busybox fills in the other tools at boot.
 ln -s /usr/bin/dash "$root/bin/sh"
@@ -43,7 +45,9 @@ if [ -n "$extra" ]; then
 fi
 [ -n "$suites" ] && cp "$suites" "$root/ie/suites"
 touch "$root/ie/suites"
-echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
-echo "root:x:0:" >"$root/etc/group"
+# nobody: an unprivileged user for permission tests (busybox su -s /bin/sh nobody).
+printf '%s\n' "root:x:0:0:root:/root:/bin/sh" \
+	"nobody:x:65534:65534:nobody:/nonexistent:/bin/false" >"$root/etc/passwd"
+printf '%s\n' "root:x:0:" "nogroup:x:65534:" >"$root/etc/group"
 
 (cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) >"$out"

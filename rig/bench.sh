@@ -1,0 +1,36 @@
+#!/bin/bash
+# make bench: per-event cost of the hist triggers, ours (iebench) against
+# the tree's (refbench), same tree and config apart from the choice.
+#
+# Each kernel boots IE_BENCH_BOOTS times (default 3) on one vCPU under
+# QEMU's instruction counting (-icount shift=0,sleep=off: one guest
+# nanosecond per instruction, idle time skipped), so guest times are
+# deterministic counts of work however busy the host is.  The guest job
+# (rig/guest/jobs/bench.sh) times each workload without and with the
+# scenario's triggers; rig/bench/report.py prints the table.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+boots=${IE_BENCH_BOOTS:-3}
+out=${IE_BENCH_OUT:-$TOP/out/bench}
+"$RIG/deps.sh"
+for k in refbench iebench; do
+	"$RIG/build.sh" "$k" >/dev/null
+done
+
+src=$RIG/bench/iebench.c
+bin=$IE_CACHE/iebench-$(hash_files "$src")
+if [ ! -x "$bin" ]; then
+	gcc -static -O2 -Wall -o "$bin.tmp" "$src"
+	mv "$bin.tmp" "$bin"
+fi
+
+rm -rf "$out"
+mkdir -p "$out"
+for b in $(seq 1 "$boots"); do
+	for k in refbench iebench; do
+		IE_BENCH_BIN=$bin IE_SMP=1 IE_ICOUNT=0 IE_BOOT_TIMEOUT=1200 \
+			"$RIG/run.sh" "$k" bench "$out/$k-$b" >&2
+	done
+done
+exec python3 "$RIG/bench/report.py" "$out"

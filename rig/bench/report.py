@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Print the bench table from rig/bench.sh's output folder.
+
+Each boot's results.log has lines "BENCH <scenario> <rep> <base_ns>
+<trig_ns> <events>".  Per boot and scenario, the added cost per event is
+the median over repetitions of (trig_ns - base_ns) / events.  Across
+boots: min/median/max of that cost per kernel, and of the ratio ie/ref
+taken boot by boot (boot i of one kernel against boot i of the other).
+"""
+import glob
+import os
+import re
+import statistics
+import sys
+
+SCENARIOS = {
+    "s1": "1 trace_marker, keys=common_pid",
+    "s2": "2 sched_switch, keys=next_pid:vals=prev_prio",
+    "s3": "3 wakeup latency: var, ref, onmatch, synth hist",
+    "s4": "4 map full: 400 keys into size=128",
+}
+
+
+def read_boot(path):
+    """Return {scenario: (cost_ns_per_event, events)} or None."""
+    runs = {}
+    done = False
+    with open(path, errors="replace") as f:
+        for line in f:
+            if line.startswith("BENCH-ERROR"):
+                sys.exit(f"{path}: {line.strip()}")
+            if line.startswith("BENCH-DONE"):
+                done = True
+            m = re.match(r"BENCH (\S+) (\d+) (\d+) (\d+) (\d+)", line)
+            if m:
+                s, _, base, trig, ev = m.groups()
+                runs.setdefault(s, []).append((int(base), int(trig), int(ev)))
+    if not done:
+        sys.exit(f"{path}: the bench job did not finish")
+    res = {}
+    for s, rr in runs.items():
+        costs = [(t - b) / e for b, t, e in rr if e > 0]
+        if not costs:
+            sys.exit(f"{path}: {s}: no events counted")
+        res[s] = (statistics.median(costs), statistics.median(e for _, _, e in rr))
+    return res
+
+
+def mmm(xs, fmt):
+    return "/".join(fmt % x for x in (min(xs), statistics.median(xs), max(xs)))
+
+
+def main():
+    out = sys.argv[1]
+    boots = {"refbench": [], "iebench": []}
+    wall = {"refbench": [], "iebench": []}
+    for k in boots:
+        for d in sorted(glob.glob(os.path.join(out, f"{k}-*")),
+                        key=lambda p: int(p.rsplit("-", 1)[1])):
+            boots[k].append(read_boot(os.path.join(d, "results.log")))
+            with open(os.path.join(d, "boot-seconds")) as f:
+                wall[k].append(float(f.read()))
+    n = min(len(boots["refbench"]), len(boots["iebench"]))
+    if n == 0:
+        sys.exit("no boots to report")
+    print(f"Per-event cost added by the triggers, guest ns under -icount shift=0 "
+          f"(1 ns = 1 instruction), {n} boots per kernel, 1 vCPU; min/median/max")
+    hdr = f"{'scenario':<50} {'events ref/ie':>15} {'ref ns/ev':>20} {'ie ns/ev':>20} {'ie/ref':>16}"
+    print(hdr)
+    print("-" * len(hdr))
+    worst = None
+    for s, title in SCENARIOS.items():
+        ref = [b[s][0] for b in boots["refbench"][:n]]
+        ie = [b[s][0] for b in boots["iebench"][:n]]
+        ev_ref = statistics.median(b[s][1] for b in boots["refbench"][:n])
+        ev_ie = statistics.median(b[s][1] for b in boots["iebench"][:n])
+        ratios = [i / r if r > 0 else float("inf") for i, r in zip(ie, ref)]
+        print(f"{title:<50} {'%d/%d' % (ev_ref, ev_ie):>15} {mmm(ref, '%.0f'):>20} "
+              f"{mmm(ie, '%.0f'):>20} {mmm(ratios, '%.2f'):>16}")
+        med = statistics.median(ratios)
+        if worst is None or med > worst[0]:
+            worst = (med, title)
+    print(f"wall clock (not a measure of cost: shared host, TCG), boot seconds "
+          f"min/median/max: ref {mmm(wall['refbench'], '%.0f')}, "
+          f"ie {mmm(wall['iebench'], '%.0f')}")
+    print(f"worst ie/ref (median over boots): {worst[0]:.2f} in scenario {worst[1]}")
+
+
+if __name__ == "__main__":
+    main()

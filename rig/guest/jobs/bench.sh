@@ -1,0 +1,136 @@
+#!/bin/sh
+# Benchmark job: for each scenario, time a fixed workload without and with
+# the scenario's triggers, in alternation, and report the event count the
+# histograms saw.  One line per measurement:
+#   BENCH <scenario> <rep> <base_ns> <trig_ns> <events>
+# Guest time is a count of instructions under -icount (rig/bench.sh).
+# The scheduler scenarios run a pipe ping-pong between two tasks (two
+# wakeups and two switches per round): under one emulated CPU hackbench
+# switches only about once per 150000 instructions, too sparse for the
+# triggers' cost to stand out of the run-to-run variation.
+T=/sys/kernel/tracing
+cd $T || exit 1
+reps=3
+markers=${IE_BENCH_MARKERS:-40000}
+rounds=${IE_BENCH_ROUNDS:-10000}
+only=
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	ie.reps=*) reps=${arg#ie.reps=} ;;
+	ie.only=*) only=${arg#ie.only=} ;;
+	esac
+done
+# trace_marker writes need the buffer on; no event is enabled in it.
+echo 1 >tracing_on
+echo 0 >events/enable
+
+# Hits plus drops of the hist files: every event the triggers processed.
+events_of() {
+	cat "$@" | awk '/^    Hits:/ { n += $2 } /^    Dropped:/ { n += $2 } END { print n }'
+}
+
+fail() {
+	echo "BENCH-ERROR $*"
+	exit 1
+}
+
+# scenario: name, workload, then the setup and teardown functions s_<name>_on
+# and s_<name>_off; the hist file to count events in is s_<name>_hist.
+s1_on() { echo 'hist:keys=common_pid' >events/ftrace/print/trigger; }
+s1_off() { echo '!hist:keys=common_pid' >>events/ftrace/print/trigger; }
+s1_hist=events/ftrace/print/hist
+
+s2_on() { echo 'hist:keys=next_pid:vals=prev_prio' >events/sched/sched_switch/trigger; }
+s2_off() { echo '!hist:keys=next_pid:vals=prev_prio' >>events/sched/sched_switch/trigger; }
+s2_hist=events/sched/sched_switch/hist
+
+S3_WAKE='hist:keys=pid:ts0=common_timestamp.usecs'
+S3_SWITCH='hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_wakeup).wakeup_latency($wakeup_lat,next_pid,next_prio)'
+S3_SYNTH='hist:keys=pid,lat:sort=pid,lat'
+s3_on() {
+	echo 'wakeup_latency u64 lat; pid_t pid; int prio' >synthetic_events
+	echo "$S3_WAKE" >events/sched/sched_wakeup/trigger
+	echo "$S3_SWITCH" >events/sched/sched_switch/trigger
+	echo "$S3_SYNTH" >events/synthetic/wakeup_latency/trigger
+}
+s3_off() {
+	echo "!$S3_SYNTH" >>events/synthetic/wakeup_latency/trigger
+	echo "!$S3_SWITCH" >>events/sched/sched_switch/trigger
+	echo "!$S3_WAKE" >>events/sched/sched_wakeup/trigger
+	echo '!wakeup_latency u64 lat; pid_t pid; int prio' >>synthetic_events
+}
+# Events: the wakeups saved, the switches that matched one and the
+# synthetic events generated.
+s3_hist="events/sched/sched_switch/hist events/sched/sched_wakeup/hist events/synthetic/wakeup_latency/hist"
+
+# 400 distinct write sizes, 128 entries: most events take the drop path.
+# (Keys that don't depend on pids, which differ between the kernels.)
+s4_on() { echo 'hist:keys=count:size=128' >events/syscalls/sys_enter_write/trigger; }
+s4_off() { echo '!hist:keys=count:size=128' >>events/syscalls/sys_enter_write/trigger; }
+s4_hist=events/syscalls/sys_enter_write/hist
+
+measure() { # scenario workload...
+	s=$1
+	shift
+	case ",${only:-$s}," in
+	*,$s,*) ;;
+	*) return 0 ;;
+	esac
+	eval "hist=\$${s}_hist"
+	i=0
+	while [ $i -le "$reps" ]; do
+		base=$("$@") || fail "$s: workload failed"
+		"${s}_on" || fail "$s: setup failed"
+		trig=$("$@") || fail "$s: workload failed"
+		# shellcheck disable=SC2086
+		ev=$(events_of $hist)
+		"${s}_off" || fail "$s: teardown failed"
+		[ "$(grep -cv '^#' "$(dirname "${hist%% *}")/trigger")" = 0 ] ||
+			fail "$s: triggers left behind"
+		[ ! -s synthetic_events ] || fail "$s: synthetic events left behind"
+		# Round 0 warms caches and the page allocator; it isn't reported.
+		[ $i -gt 0 ] && echo "BENCH $s $i $base $trig $ev"
+		i=$((i + 1))
+	done
+}
+
+measure s1 iebench marker "$markers"
+measure s2 iebench pingpong "$rounds"
+measure s3 iebench pingpong "$rounds"
+measure s4 iebench writes "$markers" 400
+# Breakdown of scenario 3 (ie.only=s3a,s3b,s3c): the wakeup trigger
+# alone, plus the switch trigger's reference, plus onmatch().
+s3a_on() { echo "$S3_WAKE" >events/sched/sched_wakeup/trigger; }
+s3a_off() { echo "!$S3_WAKE" >>events/sched/sched_wakeup/trigger; }
+s3a_hist=events/sched/sched_wakeup/hist
+S3_REF='hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0'
+s3b_on() { s3a_on; echo "$S3_REF" >events/sched/sched_switch/trigger; }
+s3b_off() { echo "!$S3_REF" >>events/sched/sched_switch/trigger; s3a_off; }
+s3b_hist="events/sched/sched_switch/hist events/sched/sched_wakeup/hist"
+s3c_on() {
+	echo 'wakeup_latency u64 lat; pid_t pid; int prio' >synthetic_events
+	s3a_on
+	echo "$S3_SWITCH" >events/sched/sched_switch/trigger
+}
+s3c_off() {
+	echo "!$S3_SWITCH" >>events/sched/sched_switch/trigger
+	s3a_off
+	echo '!wakeup_latency u64 lat; pid_t pid; int prio' >>synthetic_events
+}
+s3c_hist="events/sched/sched_switch/hist events/sched/sched_wakeup/hist"
+# Breakdown of scenario 4 (ie.only=s4b,s4c): the same keys in a map
+# large enough, and a single key.
+s4b_on() { echo 'hist:keys=count:size=2048' >events/syscalls/sys_enter_write/trigger; }
+s4b_off() { echo '!hist:keys=count:size=2048' >>events/syscalls/sys_enter_write/trigger; }
+s4b_hist=$s4_hist
+s4c_on() { echo 'hist:keys=fd' >events/syscalls/sys_enter_write/trigger; }
+s4c_off() { echo '!hist:keys=fd' >>events/syscalls/sys_enter_write/trigger; }
+s4c_hist=$s4_hist
+if [ -n "$only" ]; then
+	measure s3a iebench pingpong "$rounds"
+	measure s3b iebench pingpong "$rounds"
+	measure s3c iebench pingpong "$rounds"
+	measure s4b iebench writes "$markers" 400
+	measure s4c iebench writes "$markers" 400
+fi
+echo "BENCH-DONE"
