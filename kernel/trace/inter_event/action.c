@@ -354,7 +354,7 @@ void ie_actions_free(struct ie_hist *hist)
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals)
 {
-	u64 vals[IE_SYNTH_MAX_FIELDS];
+	u64 vals[IE_SYNTH_MAX_FIELDS] __uninitialized;
 	const struct ie_param *p;
 	struct ie_action *a;
 	struct ie_event_mark saved;

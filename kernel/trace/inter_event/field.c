@@ -192,26 +192,6 @@ void ie_field_free(struct ie_field *f)
 }
 
 /* Read an integer field of the record, sign-extended to 64 bits. */
-u64 ie_field_num(const struct ie_field *f, void *rec)
-{
-	void *p;
-
-	if (f->type == IE_FT_CPU)
-		return raw_smp_processor_id();
-
-	p = rec + f->ev->offset;
-	switch (f->ev->size) {
-	case 1:
-		return f->is_signed ? (u64)(s64)*(s8 *)p : *(u8 *)p;
-	case 2:
-		return f->is_signed ? (u64)(s64)*(s16 *)p : *(u16 *)p;
-	case 4:
-		return f->is_signed ? (u64)(s64)*(s32 *)p : *(u32 *)p;
-	default:
-		return *(u64 *)p;
-	}
-}
-
 /* Copy a string field of the record into @dst (f->size bytes, zeroed). */
 static void ie_field_str(const struct ie_field *f, void *rec, char *dst)
 {

@@ -248,8 +248,10 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		ret = ie_field_resolve(hist, f, item->expr, true, err);
 		if (ret)
 			return ret;
-		if (f->type == IE_FT_STACK || f->type == IE_FT_STR)
+		if (f->type == IE_FT_STACK || f->type == IE_FT_STR) {
 			key_var_ok = false;
+			hist->key_pad = true;
+		}
 		hist->n_keys++;
 		f->key_off = hist->key_size;
 		hist->key_size += f->size;
@@ -468,24 +470,40 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe)
 {
-	u64 key[IE_KEY_SIZE_MAX / sizeof(u64)];
-	u64 refs[IE_MAX_REFS], var_vals[IE_MAX_VARS];
+	/*
+	 * Not zeroed by the compiler (CONFIG_INIT_STACK_ALL_ZERO): that would
+	 * clear 768 bytes per event.  Every byte read is written first.
+	 */
+	u64 key[IE_KEY_SIZE_MAX / sizeof(u64)] __uninitialized;
+	u64 refs[IE_MAX_REFS] __uninitialized;
+	u64 var_vals[IE_MAX_VARS] __uninitialized;
 	struct ie_eval_ctx ctx = { .rec = rec, .refs = refs };
 	struct tracing_map_elt *elt;
 	const struct ie_field *f;
 	unsigned int i;
 	u64 val;
 
-	memset(key, 0, hist->key_size);
+	/* Numeric keys fill their 8 bytes; strings and stacks may not. */
+	if (hist->key_pad)
+		memset(key, 0, hist->key_size);
 	for (i = 0; i < hist->n_keys; i++) {
 		f = &hist->keys[i];
-		ie_field_key(f, rec, (char *)key + f->key_off);
+		if (likely(f->type == IE_FT_NUM && !(f->key_off & 7) &&
+			   !(f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS))))
+			key[f->key_off / sizeof(u64)] = ie_field_num(f, rec);
+		else
+			ie_field_key(f, rec, (char *)key + f->key_off);
 	}
 	/* Unresolved references: this event doesn't count. */
 	if (hist->n_refs && !ie_refs_read(hist, key, refs, ie_event_id()))
 		return;
+	/*
+	 * The event's time: from its ring buffer event, or the trace clock
+	 * now if the event is staged per CPU or only built for triggers.
+	 */
 	if (hist->uses_ts)
-		ctx.ts = tracing_event_time_stamp(buffer, rbe);
+		ctx.ts = rbe ? tracing_event_time_stamp(buffer, rbe) :
+			       ring_buffer_time_stamp(buffer);
 
 	elt = tracing_map_insert(hist->map, key);
 	if (!elt)

@@ -259,6 +259,7 @@ struct ie_hist {
 	struct tracing_map_sort_key sort[IE_MAX_SORT];
 	unsigned int		n_sort;
 	unsigned int		key_size;
+	bool			key_pad;	/* keys that don't fill their size */
 	unsigned int		map_bits;
 	bool			nohitcount;
 	bool			has_execname;
@@ -334,7 +335,28 @@ int ie_expr_walk_leaves(struct ie_expr *e, ie_leaf_fn_t fn, void *arg);
 int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 		     bool is_key, enum ie_err *err);
 void ie_field_free(struct ie_field *f);
-u64 ie_field_num(const struct ie_field *f, void *rec);
+
+/* A numeric field of the record (or the CPU), as a u64.  Event path. */
+static inline u64 ie_field_num(const struct ie_field *f, void *rec)
+{
+	void *p;
+
+	if (f->type == IE_FT_CPU)
+		return raw_smp_processor_id();
+
+	p = rec + f->ev->offset;
+	switch (f->ev->size) {
+	case 1:
+		return f->is_signed ? (u64)(s64)*(s8 *)p : *(u8 *)p;
+	case 2:
+		return f->is_signed ? (u64)(s64)*(s16 *)p : *(u16 *)p;
+	case 4:
+		return f->is_signed ? (u64)(s64)*(s32 *)p : *(u32 *)p;
+	default:
+		return *(u64 *)p;
+	}
+}
+
 void ie_field_key(const struct ie_field *f, void *rec, void *key);
 const char *ie_field_str_ptr(const struct ie_field *f, void *rec);
 
@@ -361,6 +383,8 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
 
 /* trigger.c */
 #define IE_CONTEXTS		4	/* task, softirq, hardirq, NMI */
+/* event_trigger_data flag: the trigger turned per-CPU staging off. */
+#define IE_TRIGGER_FL_DIRECT	BIT(16)
 /* The event being traced on this CPU and context level (trigger.c). */
 struct ie_event_mark {
 	u64				seq;

@@ -81,21 +81,13 @@ struct ie_synth_event *ie_synth_find(const char *name)
 	return NULL;
 }
 
-/* Event path: write one record into the instance's buffer. */
-static void ie_synth_probe(void *data, const u64 *vals)
+/* Lay the field values out as the event's record (after its header). */
+static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
+			  const u64 *vals)
 {
-	struct trace_event_file *file = data;
-	struct ie_synth_event *ev = file->event_call->data;
-	struct trace_event_buffer fbuffer;
 	const struct ie_synth_field *f;
 	unsigned int i;
-	u8 *entry;
 
-	if (trace_trigger_soft_disabled(file))
-		return;
-	entry = trace_event_buffer_reserve(&fbuffer, file, ev->size);
-	if (!entry)
-		return;
 	for (i = 0; i < ev->n_fields; i++) {
 		f = &ev->fields[i];
 		if (f->is_string) {
@@ -122,7 +114,63 @@ static void ie_synth_probe(void *data, const u64 *vals)
 			break;
 		}
 	}
+}
+
+/*
+ * Records up to this size that only feed triggers are built on the stack:
+ * a synthetic event is generated from within another event's trigger,
+ * where the per-CPU staging buffer is taken, so the generic path would
+ * reserve (and then discard) ring buffer space for every one of them.
+ */
+#define IE_SYNTH_STACK_REC	256
+
+/* The event isn't recorded: run its triggers on a record on the stack. */
+static void ie_synth_triggers_only(struct trace_event_file *file,
+				   struct ie_synth_event *ev, const u64 *vals)
+{
+	u64 rec[IE_SYNTH_STACK_REC / sizeof(u64)] __uninitialized;
+	enum event_trigger_type tt;
+
+	/* Zero what the record uses: padding and string tails included. */
+	memset(rec, 0, ev->size);
+	tracing_generic_entry_update((struct trace_entry *)rec,
+				     ev->call.event.type, tracing_gen_ctx());
+	ie_synth_fill(ev, (u8 *)rec, vals);
+	tt = event_triggers_call(file, file->tr->array_buffer.buffer, rec, NULL);
+	if (tt)
+		event_triggers_post_call(file, tt);
+}
+
+/* The event is recorded: write it into the instance's ring buffer. */
+static void ie_synth_record(struct trace_event_file *file,
+			    struct ie_synth_event *ev, const u64 *vals)
+{
+	struct trace_event_buffer fbuffer;
+	u8 *entry;
+
+	entry = trace_event_buffer_reserve(&fbuffer, file, ev->size);
+	if (!entry)
+		return;
+	ie_synth_fill(ev, entry, vals);
 	trace_event_buffer_commit(&fbuffer);
+}
+
+/* Event path: the probe of the event's tracepoint, one per instance. */
+static void ie_synth_probe(void *data, const u64 *vals)
+{
+	struct trace_event_file *file = data;
+	struct ie_synth_event *ev = file->event_call->data;
+	unsigned long flags;
+
+	if (trace_trigger_soft_disabled(file))
+		return;
+	flags = READ_ONCE(file->flags);
+	if ((flags & EVENT_FILE_FL_SOFT_DISABLED) &&
+	    !(flags & EVENT_FILE_FL_PID_FILTER) &&
+	    ev->size <= IE_SYNTH_STACK_REC)
+		ie_synth_triggers_only(file, ev, vals);
+	else
+		ie_synth_record(file, ev, vals);
 }
 
 /**

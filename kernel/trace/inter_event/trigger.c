@@ -124,12 +124,6 @@ ie_find_match(struct trace_event_file *file, struct event_trigger_data *data)
 	return NULL;
 }
 
-/* Does the trigger need events written straight to the ring buffer? */
-static bool ie_hist_direct(struct ie_hist *hist)
-{
-	return hist->uses_ts;
-}
-
 static void ie_hist_put(struct ie_hist *hist)
 {
 	if (--hist->ref == 0)
@@ -162,17 +156,23 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 	lockdep_assert_held(&event_mutex);
 
 	/*
-	 * Timestamps come from the ring buffer, from one clock for all CPUs,
-	 * and events are written to it directly (not staged per CPU) while a
-	 * trigger needs them.
+	 * Timestamps come from the instance's trace clock, one for all CPUs.
+	 * An event only triggered stays staged in the per-CPU buffer, and its
+	 * time is the clock read by the trigger: nothing is written to (and
+	 * discarded from) the ring buffer.  But a filtered event that is also
+	 * recorded would be staged too, then get a later timestamp in the
+	 * trace than the one the trigger computed with: while the event has a
+	 * filter, events go straight to the ring buffer.
 	 */
 	if (hist->uses_ts) {
 		ret = tracing_set_clock(file->tr, hist->clock);
 		if (ret < 0)
 			return ret;
+		if (file->flags & EVENT_FILE_FL_FILTERED) {
+			data->flags |= IE_TRIGGER_FL_DIRECT;
+			tracing_set_filter_buffering(file->tr, true);
+		}
 	}
-	if (ie_hist_direct(hist))
-		tracing_set_filter_buffering(file->tr, true);
 	event_trigger_init(data);
 	list_add_tail_rcu(&data->list, &file->triggers);
 	update_cond_flag(file);
@@ -181,7 +181,7 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		list_del_rcu(&data->list);
 		update_cond_flag(file);
 		data->ref--;
-		if (ie_hist_direct(hist))
+		if (data->flags & IE_TRIGGER_FL_DIRECT)
 			tracing_set_filter_buffering(file->tr, false);
 	}
 	return ret;
@@ -195,12 +195,34 @@ static void ie_hist_unreg(char *glob, struct event_trigger_data *data,
 	list_del_rcu(&data->list);
 	update_cond_flag(file);
 	trace_event_trigger_enable_disable(file, 0);
-	if (ie_hist_direct(ie_data_hist(data)))
+	if (data->flags & IE_TRIGGER_FL_DIRECT)
 		tracing_set_filter_buffering(file->tr, false);
 	ie_hist_trigger_free(data);
 }
 
 /* A histogram whose variables others refer to must stay. */
+/*
+ * Called under event_mutex when @file gains or loses its filter: keep
+ * events going straight to the ring buffer exactly while a trigger using
+ * timestamps is on a filtered event (see ie_hist_reg()).
+ */
+void ie_hist_filter_changed(struct trace_event_file *file)
+{
+	bool filtered = file->flags & EVENT_FILE_FL_FILTERED;
+	struct event_trigger_data *data;
+
+	lockdep_assert_held(&event_mutex);
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (!ie_is_hist(data) || !ie_data_hist(data)->uses_ts)
+			continue;
+		if (filtered == !!(data->flags & IE_TRIGGER_FL_DIRECT))
+			continue;
+		data->flags ^= IE_TRIGGER_FL_DIRECT;
+		tracing_set_filter_buffering(file->tr, filtered);
+	}
+}
+
 static bool ie_hist_busy(struct event_trigger_data *data)
 {
 	struct ie_hist *hist = ie_data_hist(data);
@@ -476,7 +498,9 @@ static void ie_hist_trigger(struct event_trigger_data *data,
 
 	if (!rec || READ_ONCE(hist->clearing))
 		return;
-	ie_event_mark(hist, data, rec);
+	/* Only readers of variables care which event they are in. */
+	if (hist->n_refs)
+		ie_event_mark(hist, data, rec);
 	ie_hist_event(hist, rec, buffer, rbe);
 }
 

@@ -359,7 +359,7 @@ static u64 *ie_reader(struct ie_hist *def, struct tracing_map_elt *elt,
  */
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader)
 {
-	struct tracing_map_elt *elts[IE_MAX_REFS];
+	struct tracing_map_elt *elts[IE_MAX_REFS] __uninitialized;
 	const struct ie_ref *ref;
 	unsigned int i, idx;
 
