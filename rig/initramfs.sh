@@ -49,5 +49,6 @@ touch "$root/ie/suites"
 printf '%s\n' "root:x:0:0:root:/root:/bin/sh" \
 	"nobody:x:65534:65534:nobody:/nonexistent:/bin/false" >"$root/etc/passwd"
 printf '%s\n' "root:x:0:" "nogroup:x:65534:" >"$root/etc/group"
+chmod 0755 "$root" # mktemp -d made it 0700: / must be searchable by nobody too
 
 (cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) >"$out"
