@@ -220,6 +220,22 @@ static int ie_find_local_var(struct ie_hist *hist, const char *name)
 	return -ENOENT;
 }
 
+/* onmatch(system.event): the event must exist in the instance. */
+static bool ie_match_event_ok(struct ie_hist *hist, const char *arg)
+{
+	char names[2 * IE_MAX_NAME_LEN + 2], *event;
+
+	if (strscpy(names, arg, sizeof(names)) < 0)
+		return false;
+	event = strchr(names, '.');
+	if (!event)
+		return false;
+	*event++ = '\0';
+	if (!ie_name_ok(names) || !ie_name_ok(event))
+		return false;
+	return __find_event_file(hist->file->tr, names, event);
+}
+
 /**
  * ie_action_add - add an action to a histogram being built
  * @hist: the histogram, with its variables defined
@@ -245,6 +261,10 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 	else
 		a->handler = IE_ON_CHANGE;
 
+	if (a->handler == IE_ON_MATCH && *spec->handler_arg &&
+	    !ie_match_event_ok(hist, spec->handler_arg))
+		return ie_action_fail(err_pos, pos + strlen("onmatch("), err,
+				      IE_ERR_BAD_MATCH_EVENT);
 	if (a->handler != IE_ON_MATCH) {
 		var = ie_find_local_var(hist, spec->handler_arg);
 		if (var < 0)
@@ -270,6 +290,11 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 	}
 	if (!strcmp(spec->action, "trace")) {
 		synth_name = strsep(&param, ",");
+		if (!synth_name) {
+			ret = ie_action_fail(err_pos, pos, err,
+					     IE_ERR_SYNTH_NOT_FOUND);
+			goto out;
+		}
 	} else if (strcmp(spec->action, "save")) {
 		synth_name = spec->action;
 	} else if (!param) {

@@ -416,20 +416,34 @@ static int ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
 				const char *base, unsigned int *err_pos)
 {
 	char *toks[IE_SYNTH_MAX_TOKENS], type[32], *tok;
+	bool semi[IE_SYNTH_MAX_TOKENS], semi_seen = false;
 	unsigned int n = 0, i = 0;
+	bool ends_field;
+	char *delim;
 	int err;
 
-	while ((tok = strsep(&cmd, " \t;"))) {
-		if (!*tok)
-			continue;
-		if (n == IE_SYNTH_MAX_TOKENS)
-			return IE_ERR_SYNTH_TOO_MANY_FIELDS;
-		toks[n++] = tok;
+	while (cmd) {
+		/* Note a ';' before strsep() overwrites it. */
+		delim = strpbrk(cmd, " \t;");
+		ends_field = delim && *delim == ';';
+		tok = strsep(&cmd, " \t;");
+		if (*tok) {
+			if (n == IE_SYNTH_MAX_TOKENS)
+				return IE_ERR_SYNTH_TOO_MANY_FIELDS;
+			semi[n] = semi_seen;
+			toks[n++] = tok;
+			semi_seen = false;
+		}
+		if (ends_field)
+			semi_seen = true;
 	}
 	while (i < n) {
 		*err_pos = toks[i] - base;
+		/* A ';' ends a field: none before the first, none inside one. */
+		if (!i && semi[0])
+			return IE_ERR_SYNTH_BAD_FIELD;
 		strscpy(type, toks[i++], sizeof(type));
-		while (i + 1 < n) {
+		while (i + 1 < n && !semi[i]) {
 			char longer[sizeof(type)];
 
 			if (scnprintf(longer, sizeof(longer), "%s %s", type,
@@ -439,8 +453,10 @@ static int ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
 			strscpy(type, longer, sizeof(type));
 			i++;
 		}
-		if (i == n)
+		if (i == n || semi[i]) {
+			*err_pos = (i == n ? toks[i - 1] : toks[i]) - base;
 			return IE_ERR_SYNTH_BAD_FIELD;
+		}
 		err = ie_synth_parse_typed(ev, type, toks[i]);
 		/* A bad name is reported at the name. */
 		if (err == IE_ERR_BAD_NAME || err == IE_ERR_DUP_VAR)

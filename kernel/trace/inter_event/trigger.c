@@ -62,6 +62,8 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_PARAM_TYPE]		= "Parameter type doesn't match the field's",
 	[IE_ERR_SYNTH_UNBOUND]		= "Synthetic field not bound to this trigger",
 	[IE_ERR_BAD_HANDLER_VAR]	= "Handler needs a variable of this trigger",
+	[IE_ERR_BAD_MATCH_EVENT]	= "Invalid subsystem or event name",
+	[IE_ERR_BAD_CLOCK]		= "Couldn't set trace_clock",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
@@ -376,8 +378,15 @@ static int ie_hist_parse(struct event_command *cmd_ops,
 	}
 	data->paused = spec.pause;
 	ret = ie_hist_reg(glob, data, file);
-	if (ret < 0)
+	if (ret < 0) {
+		/* The only -EINVAL of registration: an unknown clock. */
+		if (ret == -EINVAL && ie_data_hist(data)->uses_ts) {
+			err = IE_ERR_BAD_CLOCK;
+			pos = 0;
+			goto out_free_log;
+		}
 		goto out_free;
+	}
 	ie_hist_trigger_free(data);	/* the list holds the reference now */
 	ret = 0;
 	goto out;
