@@ -314,6 +314,27 @@ nomem:
 }
 
 /**
+ * ie_hist_init_map - allocate the entries of a histogram about to be used
+ * @hist: a histogram from ie_hist_create()
+ *
+ * A histogram built only to find the trigger to remove, pause or join
+ * never needs its entries, which are most of its memory.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ie_hist_init_map(struct ie_hist *hist)
+{
+	int ret;
+
+	if (hist->map_ready)
+		return 0;
+	ret = tracing_map_init(hist->map);
+	if (!ret)
+		hist->map_ready = true;
+	return ret;
+}
+
+/**
  * ie_hist_create - build a histogram for an event from a parsed spec
  * @file: the event
  * @spec: the parsed spec (its strings are consumed)
@@ -377,11 +398,6 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	ret = ie_hist_add_sort(hist, spec, err_pos, err);
 	if (ret)
 		goto fail;
-	ret = tracing_map_init(hist->map);
-	if (ret) {
-		*err = IE_ERR_NOMEM;
-		goto fail;
-	}
 	if (hist->uses_ts) {
 		hist->clock = kstrdup(spec->clock ?: "global", GFP_KERNEL);
 		if (!hist->clock) {

@@ -262,6 +262,7 @@ struct ie_hist {
 	unsigned int		n_sort;
 	unsigned int		key_size;
 	bool			key_pad;	/* keys that don't fill their size */
+	bool			map_ready;	/* entries allocated */
 	unsigned int		map_bits;
 	bool			nohitcount;
 	bool			has_execname;
@@ -378,6 +379,7 @@ void ie_refs_hold(struct ie_hist *hist);
 struct ie_hist *ie_hist_create(struct trace_event_file *file,
 			       struct ie_spec *spec, unsigned int *err_pos,
 			       enum ie_err *err);
+int ie_hist_init_map(struct ie_hist *hist);
 void ie_hist_destroy(struct ie_hist *hist);
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe);

@@ -310,6 +310,22 @@ static void ie_synth_free(struct ie_synth_event *ev)
 	kfree(ev);
 }
 
+/* Has every instance got the event's file and directory? */
+static bool ie_synth_dirs_ok(struct ie_synth_event *ev)
+{
+	struct trace_event_file *file;
+	struct trace_array *tr;
+
+	lockdep_assert_held(&event_mutex);
+
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		file = __find_event_file(tr, "synthetic", ev->name);
+		if (!file || !file->ei)
+			return false;
+	}
+	return true;
+}
+
 static int ie_synth_register(struct ie_synth_event *ev)
 {
 	struct trace_event_call *call = &ev->call;
@@ -339,6 +355,15 @@ static int ie_synth_register(struct ie_synth_event *ev)
 	if (ret) {
 		unregister_trace_event(&call->event);
 		return ret;
+	}
+	/*
+	 * trace_add_event_call() doesn't report an instance's event directory
+	 * it failed to create: don't leave an event nobody can reach.
+	 */
+	if (!ie_synth_dirs_ok(ev)) {
+		/* This also unregisters the trace_event. */
+		trace_remove_event_call(call);
+		return -ENOMEM;
 	}
 	list_add_tail(&ev->list, &ie_synth_events);
 	return 0;

@@ -180,6 +180,8 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 	update_cond_flag(file);
 	ret = trace_event_trigger_enable_disable(file, 1);
 	if (ret < 0) {
+		/* A failed enable keeps its trigger and soft mode references. */
+		trace_event_trigger_enable_disable(file, 0);
 		list_del_rcu(&data->list);
 		update_cond_flag(file);
 		data->ref--;
@@ -375,6 +377,12 @@ static int ie_hist_parse(struct event_command *cmd_ops,
 		ret = ie_hist_attach_named(data, &spec, &err);
 		if (ret)
 			goto out_free_log;
+	}
+	ret = ie_hist_init_map(ie_data_hist(data));
+	if (ret) {
+		err = IE_ERR_NOMEM;
+		pos = 0;
+		goto out_free_log;
 	}
 	data->paused = spec.pause;
 	ret = ie_hist_reg(glob, data, file);
