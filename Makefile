@@ -3,7 +3,9 @@
 
 KERNEL ?= ie
 TESTS_EXTRA ?=
-export KERNEL TESTS_EXTRA
+# DEBUG=1: make check runs on the debug kernel (see rig/check.sh).
+DEBUG ?= 0
+export KERNEL TESTS_EXTRA DEBUG
 
 .PHONY: check demo peer bench series kernel deps clean
 

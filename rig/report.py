@@ -149,6 +149,12 @@ def main():
             desc = ", ".join(f"{v} {k}" for k, v in sorted(info.items()))
             print(f"  not yet required: {desc}")
 
+    summaries = re.findall(r"^IE-SUMMARY (.*)$", results_txt, re.M)
+    if summaries:
+        print("== counts reported by tests ==")
+        for line in summaries:
+            print(f"  {line}")
+
     splats = find_splats(console_txt)
     if splats:
         print("== kernel log splats ==")
