@@ -213,12 +213,19 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 		ret = ie_expr_resolve(hist, f->expr, &off, err);
 	if (ret) {
 		*err_pos = item->pos + off;
-		return ret;
+		goto free_expr;
 	}
 	/* Shown as written: "lat" for a variable, "$b" for a reference. */
 	f->name = kstrdup(item->expr, GFP_KERNEL);
 	if (f->name)
 		return 0;
+	*err = IE_ERR_NOMEM;
+	ret = -ENOMEM;
+free_expr:
+	/* Not counted in n_vals yet: ie_hist_destroy() won't see it. */
+	ie_expr_free(f->expr);
+	f->expr = NULL;
+	return ret;
 nomem:
 	*err = IE_ERR_NOMEM;
 	return -ENOMEM;
