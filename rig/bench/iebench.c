@@ -164,7 +164,8 @@ int main(int argc, char **argv)
 			return 1;
 		end = now_ns();
 	} else {
-		fprintf(stderr, "usage: iebench marker N [TASKS] | writes N KEYS | pingpong N | run CMD...\n");
+		fputs("usage: iebench marker N [TASKS] | writes N KEYS\n"
+		      "       iebench pingpong N | run CMD...\n", stderr);
 		return 2;
 	}
 	printf("%llu\n", end - start);
