@@ -26,7 +26,7 @@ log "booting $kernel ($accel, job $job, timeout ${timeout_s}s)"
 start=$(date +%s.%N)
 rc=0
 timeout --foreground -k 5 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" \
-	-m "$mem" -smp "${IE_SMP:-2}" -nodefaults -display none -no-reboot \
+	-m "$mem" -smp "${IE_SMP:-4}" -nodefaults -display none -no-reboot \
 	-kernel "$image" -initrd "$outdir/initramfs.cpio" \
 	-append "console=ttyS0 panic=-1 kunit.enable=1 ie.job=$job ${IE_APPEND:-}" \
 	-serial "file:$outdir/console.log" -serial "file:$outdir/results.log" \
