@@ -53,44 +53,76 @@ no:
 	return NULL;
 }
 
-/* The helper trigger on @file already saving @field, if any. */
-static struct event_trigger_data *ie_find_aux(struct trace_event_file *file,
-					      const char *field)
+/* Index of variable @name of @h, or -ENOENT. */
+static int ie_var_index(struct ie_hist *h, const char *name)
 {
-	char name[IE_MAX_NAME_LEN + 16];
-	struct event_trigger_data *data;
-	struct ie_hist *h;
 	unsigned int i;
 
-	snprintf(name, sizeof(name), "synthetic_%s", field);
+	for (i = 0; i < h->n_vars; i++) {
+		if (!strcmp(h->vars[i].name, name))
+			return i;
+	}
+	return -ENOENT;
+}
+
+/* Our helper trigger on @file already saving @var, if any. */
+static struct event_trigger_data *ie_find_aux(struct trace_event_file *file,
+					      const char *var)
+{
+	struct event_trigger_data *data;
+	struct ie_hist *h;
+
 	list_for_each_entry(data, &file->triggers, list) {
 		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 			continue;
 		h = data->private_data;
-		for (i = 0; i < h->n_vars; i++) {
-			if (!strcmp(h->vars[i].name, name))
-				return data;
-		}
+		if (h->is_aux && ie_var_index(h, var) >= 0)
+			return data;
 	}
 	return NULL;
 }
 
+/* The helper's spec: the keys of @match, the variable, @match's filter. */
+static char *ie_aux_spec(struct ie_hist *match, const char *filter,
+			 const char *var, const char *field)
+{
+	char key[IE_MAX_NAME_LEN + 64];
+	char *spec, *next;
+	unsigned int i;
+
+	spec = kstrdup("keys=", GFP_KERNEL);
+	for (i = 0; spec && i < match->n_keys; i++) {
+		ie_field_display_name(&match->keys[i], key, sizeof(key));
+		next = kasprintf(GFP_KERNEL, "%s%s%s", spec, i ? "," : "", key);
+		kfree(spec);
+		spec = next;
+	}
+	if (!spec)
+		return NULL;
+	next = kasprintf(GFP_KERNEL, "%s:%s=%s%s%s", spec, var, field,
+			 filter ? " if " : "", filter ?: "");
+	kfree(spec);
+	return next;
+}
+
 /*
  * "system.event.field": a field of another event, saved by a helper
- * trigger on it in the variable synthetic_<field>.  Rewrites @text into a
- * reference to that variable.  Returns 0, -ENOENT if @text is no such
- * field, or another error.
+ * trigger on it in the variable synthetic_<field>.  On success, @out is a
+ * reference to that variable, bound to the helper itself (not looked up
+ * by name, which a user's trigger might share).  Returns 0, -ENOENT if
+ * @text is no such field, or another error.
  */
 static int ie_param_field_var(struct ie_hist *hist, const char *text,
-			      char *ref, size_t len, enum ie_err *err)
+			      struct ie_expr **out, enum ie_err *err)
 {
-	char spec[IE_MAX_NAME_LEN * 4 + 256], key[IE_MAX_NAME_LEN + 32];
 	char names[3 * IE_MAX_NAME_LEN], *sys, *event, *field;
+	char var[IE_MAX_NAME_LEN + 16];
 	struct event_trigger_data *data, *aux;
 	struct trace_event_file *file;
-	struct ie_hist *match = NULL;
-	unsigned int i;
-	int n;
+	struct ie_hist *match = NULL, *def;
+	struct ie_expr *e;
+	char *spec;
+	int idx, ref;
 
 	if (strchr(text, '$') || strscpy(names, text, sizeof(names)) < 0)
 		return -ENOENT;
@@ -106,13 +138,14 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 	file = find_event_file(hist->file->tr, sys, event);
 	if (!file || !trace_find_event_field(file->event_call, field))
 		return -ENOENT;
+	snprintf(var, sizeof(var), "synthetic_%s", field);
 
-	/* A trigger there whose keys ours can look up. */
+	/* A user's trigger there whose keys ours can look up. */
 	list_for_each_entry(data, &file->triggers, list) {
 		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 			continue;
 		match = data->private_data;
-		if (match->n_keys <= hist->n_keys)
+		if (!match->is_aux && match->n_keys <= hist->n_keys)
 			break;
 		match = NULL;
 	}
@@ -121,21 +154,13 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 		return -EINVAL;
 	}
 
-	n = scnprintf(spec, sizeof(spec), "keys=");
-	for (i = 0; i < match->n_keys; i++) {
-		ie_field_display_name(&match->keys[i], key, sizeof(key));
-		n += scnprintf(spec + n, sizeof(spec) - n, "%s%s",
-			       i ? "," : "", key);
-	}
-	n += scnprintf(spec + n, sizeof(spec) - n, ":synthetic_%s=%s",
-		       field, field);
-	if (data->filter_str)
-		scnprintf(spec + n, sizeof(spec) - n, " if %s", data->filter_str);
-
 	/* Shared with any other trigger using the same field. */
-	aux = ie_find_aux(file, field);
-	if (!aux)
-		aux = ie_hist_add_aux(file, spec);
+	aux = ie_find_aux(file, var);
+	if (!aux) {
+		spec = ie_aux_spec(match, data->filter_str, var, field);
+		aux = spec ? ie_hist_add_aux(file, spec) : ERR_PTR(-ENOMEM);
+		kfree(spec);
+	}
 	if (IS_ERR(aux)) {
 		*err = IE_ERR_VAR_NOT_FOUND;
 		return PTR_ERR(aux);
@@ -143,7 +168,26 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 	hist->aux[hist->n_aux].file = file;
 	hist->aux[hist->n_aux].data = aux;
 	hist->n_aux++;
-	snprintf(ref, len, "%s.%s.$synthetic_%s", sys, event, field);
+
+	def = aux->private_data;
+	idx = ie_var_index(def, var);
+	ref = idx < 0 ? idx : ie_ref_add(hist, def, idx);
+	if (ref < 0) {
+		*err = ref == -ENOSPC ? IE_ERR_TOO_MANY_REFS :
+					IE_ERR_REF_KEY_MISMATCH;
+		return -EINVAL;
+	}
+	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	if (e)
+		e->text = kasprintf(GFP_KERNEL, "%s.%s.$%s", sys, event, var);
+	if (!e || !e->text) {
+		kfree(e);
+		*err = IE_ERR_NOMEM;
+		return -ENOMEM;
+	}
+	e->kind = IE_EX_REF;
+	e->ref = ref;
+	*out = e;
 	return 0;
 }
 
@@ -153,7 +197,6 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 			unsigned int *err_pos, enum ie_err *err)
 {
 	struct ie_param *p = &a->params[a->n_params];
-	char ref[3 * IE_MAX_NAME_LEN + 16];
 	unsigned int off = 0;
 	int ret;
 
@@ -167,10 +210,12 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 	}
 	if (want_string)
 		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
-	ret = ie_param_field_var(hist, text, ref, sizeof(ref), err);
-	if (!ret)
-		text = ref;
-	else if (ret != -ENOENT)
+	ret = ie_param_field_var(hist, text, &p->expr, err);
+	if (!ret) {
+		a->n_params++;
+		return 0;
+	}
+	if (ret != -ENOENT)
 		return ie_action_fail(err_pos, pos, err, *err);
 	ret = ie_expr_parse(text, &p->expr, &off, err);
 	if (!ret)
@@ -308,6 +353,12 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 					     IE_ERR_SYNTH_NOT_FOUND);
 			goto out;
 		}
+		/* It would generate itself until the nesting bound, each time. */
+		if (&a->synth->call == hist->file->event_call) {
+			ret = ie_action_fail(err_pos, pos, err,
+					     IE_ERR_SYNTH_SELF_LOOP);
+			goto out;
+		}
 	}
 
 	ret = 0;
@@ -375,6 +426,30 @@ void ie_actions_free(struct ie_hist *hist)
 	}
 }
 
+/*
+ * Event path: should onmax()/onchange() act on value @v?  The slot holds
+ * the maximum (or last value) of the entry, 0 before the first: a value
+ * of 0 is never a new maximum, nor a change from nothing.  Several CPUs
+ * may hit one entry at once: the maximum only goes up (the larger value
+ * always wins the exchange), and exactly the events that raised it (or
+ * changed the last value) act.
+ */
+static bool ie_handler_hit(const struct ie_action *a,
+			   struct tracing_map_elt *elt, u64 v)
+{
+	atomic64_t *slot = &elt->vars[a->slot];
+	s64 old;
+
+	if (a->handler == IE_ON_CHANGE)
+		return (u64)atomic64_xchg(slot, v) != v;
+	old = atomic64_read(slot);
+	do {
+		if (v <= (u64)old)
+			return false;
+	} while (!atomic64_try_cmpxchg(slot, &old, v));
+	return true;
+}
+
 /* Event path: the entry @elt was just updated; act if the handler says. */
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals)
@@ -384,21 +459,15 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 	struct ie_action *a;
 	struct ie_event_mark saved;
 	unsigned int i, j;
+	bool fired;
 	u8 *data;
 	u64 v;
 
 	for (i = 0; i < hist->n_actions; i++) {
 		a = &hist->actions[i];
-		if (a->handler != IE_ON_MATCH) {
-			v = var_vals[a->var];
-			if (tracing_map_var_set(elt, a->slot)) {
-				u64 old = tracing_map_read_var(elt, a->slot);
-
-				if (a->handler == IE_ON_MAX ? v <= old : v == old)
-					continue;
-			}
-			tracing_map_set_var(elt, a->slot, v);
-		}
+		if (a->handler != IE_ON_MATCH &&
+		    !ie_handler_hit(a, elt, var_vals[a->var]))
+			continue;
 		if (a->synth) {
 			for (j = 0; j < a->n_params; j++) {
 				p = &a->params[j];
@@ -407,10 +476,17 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 					ie_expr_eval(p->expr, ctx);
 			}
 			ie_event_save(&saved);
-			ie_synth_fire(a->synth, vals);
+			fired = ie_synth_fire(a->synth, vals);
 			ie_event_restore(&saved);
+			if (unlikely(!fired))
+				atomic64_inc(&hist->actions_dropped);
 			continue;
 		}
+		/*
+		 * save(): written without serialization.  Two events raising
+		 * one entry's maximum at once on two CPUs may leave the fields
+		 * of either, or a mix (see Documentation/trace/inter-event.rst).
+		 */
 		data = elt->private_data;
 		if (!data)
 			continue;
@@ -450,7 +526,8 @@ void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 		if (a->handler == IE_ON_MATCH)
 			continue;
 		seq_printf(m, "\n\t%s: %10llu", a->handler == IE_ON_MAX ?
-			   "max" : "changed", tracing_map_read_var(elt, a->slot));
+			   "max" : "changed",
+			   (u64)atomic64_read(&elt->vars[a->slot]));
 		if (a->synth || !data)
 			continue;
 		for (j = 0; j < a->n_params; j++) {

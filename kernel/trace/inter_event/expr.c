@@ -217,6 +217,18 @@ void ie_expr_free(struct ie_expr *e)
 	kfree(e);
 }
 
+/*
+ * Nanoseconds to microseconds rounded to the nearest, as the trace file
+ * prints time stamps: common_timestamp.usecs is the time shown there.
+ */
+static u64 ie_ns_to_us(u64 ns)
+{
+	u32 rem;
+	u64 us = div_u64_rem(ns, NSEC_PER_USEC, &rem);
+
+	return us + (rem >= NSEC_PER_USEC / 2);
+}
+
 /* Event path: no allocation; depth bounded by the parser's limits. */
 u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx)
 {
@@ -228,7 +240,8 @@ u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx)
 	case IE_EX_FIELD:
 		return ie_field_num(e->field, ctx->rec);
 	case IE_EX_TIMESTAMP:
-		return e->usecs ? div_u64(ctx->ts, NSEC_PER_USEC) : ctx->ts;
+		/* A clock not counting in ns (counter, TSC) has no usecs. */
+		return e->usecs && !ctx->ts_raw ? ie_ns_to_us(ctx->ts) : ctx->ts;
 	case IE_EX_CPU:
 		return raw_smp_processor_id();
 	case IE_EX_REF:

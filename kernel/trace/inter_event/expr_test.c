@@ -499,11 +499,13 @@ static const struct expr_eval_case expr_eval_cases[] = {
 	{ "(a+b)/(c-d)",	{ 10, 20, 9, 4 },		0, 6 },
 	/* Timestamps, in ns or in us. */
 	{ "common_timestamp",	{ },				1234567, 1234567 },
-	{ "common_timestamp.usecs", { },			1234567, 1234 },
-	{ "common_timestamp.usecs", { },			999, 0 },
-	{ "common_timestamp.usecs", { },	U64_MAX, 18446744073709551ULL },
-	{ "common_timestamp.usecs-$ts0", { [4] = 1000 },	1234567, 234 },
-	{ "common_timestamp.usecs-$ts0", { [4] = 1235 },	1234567, U64_MAX },
+	{ "common_timestamp.usecs", { },			1234567, 1235 },
+	{ "common_timestamp.usecs", { },			1234499, 1234 },
+	{ "common_timestamp.usecs", { },			1234500, 1235 },
+	{ "common_timestamp.usecs", { },			499, 0 },
+	{ "common_timestamp.usecs", { },	U64_MAX, 18446744073709552ULL },
+	{ "common_timestamp.usecs-$ts0", { [4] = 1000 },	1234567, 235 },
+	{ "common_timestamp.usecs-$ts0", { [4] = 1236 },	1234567, U64_MAX },
 	{ "common_timestamp-$ts0", { [4] = 1000000 },		1234567, 234567 },
 	{ "(common_timestamp-$ts0)/1000", { [4] = 1000 },	1234567, 1233 },
 };

@@ -133,6 +133,14 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 			f->size = sizeof(u64);
 			break;
 		case FILTER_STATIC_STRING:
+			/*
+			 * A char[] of no size (ftrace/print's buf) is the rest
+			 * of the record, whose end the trigger isn't told.
+			 */
+			if (!ev->size) {
+				*err = IE_ERR_FIELD_UNBOUNDED;
+				return -EINVAL;
+			}
 			f->type = IE_FT_STR;
 			f->size = min_t(unsigned int, ev->size, IE_STR_MAX);
 			break;
@@ -200,6 +208,8 @@ static void ie_field_str(const struct ie_field *f, void *rec, char *dst)
 	const char *src;
 	u32 loc;
 
+	if (WARN_ON_ONCE(!len))
+		return;
 	switch (ev->filter_type) {
 	case FILTER_STATIC_STRING:
 		src = rec + ev->offset;

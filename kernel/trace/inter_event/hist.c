@@ -10,14 +10,18 @@
 
 #include "inter_event.h"
 
-/* Per-entry private data: the task name behind an execname key. */
+/*
+ * Per-entry private data: the task name behind an execname key, save()d
+ * fields, the last readers of variables.  Laid out by the histogram that
+ * created the map; the histograms sharing it have the same layout.
+ */
 static int ie_elt_alloc(struct tracing_map_elt *elt)
 {
-	struct ie_hist *hist = elt->map->private_data;
+	struct ie_map *m = elt->map->private_data;
 
-	if (!hist->elt_data_size)
+	if (!m->elt_data_size)
 		return 0;
-	elt->private_data = kzalloc(hist->elt_data_size, GFP_KERNEL);
+	elt->private_data = kzalloc(m->elt_data_size, GFP_KERNEL);
 	return elt->private_data ? 0 : -ENOMEM;
 }
 
@@ -27,19 +31,29 @@ static void ie_elt_free(struct tracing_map_elt *elt)
 	elt->private_data = NULL;
 }
 
+/* The map is cleared: nothing of an entry survives into its next use. */
+static void ie_elt_clear(struct tracing_map_elt *elt)
+{
+	struct ie_map *m = elt->map->private_data;
+
+	if (elt->private_data)
+		memset(elt->private_data, 0, m->elt_data_size);
+}
+
 /* Called when an event claims a new entry: remember who it was. */
 static void ie_elt_init(struct tracing_map_elt *elt)
 {
-	struct ie_hist *hist = elt->map->private_data;
+	struct ie_map *m = elt->map->private_data;
 
 	/* The task name comes first in the entry data. */
-	if (hist->has_execname)
+	if (m->has_execname)
 		strscpy(elt->private_data, current->comm, TASK_COMM_LEN);
 }
 
 static const struct tracing_map_ops ie_map_ops = {
 	.elt_alloc	= ie_elt_alloc,
 	.elt_free	= ie_elt_free,
+	.elt_clear	= ie_elt_clear,
 	.elt_init	= ie_elt_init,
 };
 
@@ -136,14 +150,23 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 	unsigned int i;
 	int idx;
 
+	hist->m = kzalloc(sizeof(*hist->m), GFP_KERNEL);
+	if (!hist->m) {
+		*err = IE_ERR_NOMEM;
+		return -ENOMEM;
+	}
+	hist->m->ref = 1;
+	hist->m->has_execname = hist->has_execname;
+	hist->m->elt_data_size = hist->elt_data_size;
 	hist->map = tracing_map_create(hist->map_bits, hist->key_size,
-				       &ie_map_ops, hist);
+				       &ie_map_ops, hist->m);
 	if (IS_ERR(hist->map)) {
 		idx = PTR_ERR(hist->map);
 		hist->map = NULL;
 		*err = IE_ERR_NOMEM;
 		return idx;
 	}
+	hist->m->map = hist->map;
 	for (i = 0; i < hist->n_vals; i++) {
 		f = &hist->vals[i];
 		/* Every view of the hit count reads the one counter. */
@@ -333,12 +356,48 @@ int ie_hist_init_map(struct ie_hist *hist)
 {
 	int ret;
 
-	if (hist->map_ready)
+	if (hist->m->ready)
 		return 0;
 	ret = tracing_map_init(hist->map);
 	if (!ret)
-		hist->map_ready = true;
+		hist->m->ready = true;
 	return ret;
+}
+
+/**
+ * ie_hist_share_map - make @hist use the map of @owner, a named histogram
+ * @hist: a histogram from ie_hist_create(), compatible with @owner
+ * @owner: the histogram of the same name already registered
+ *
+ * Only the map is shared: @hist keeps its keys, values, variables and
+ * actions, resolved against its own event's fields.
+ *
+ * Return: 0, or -EINVAL if the entries of the two don't have one layout.
+ */
+int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner)
+{
+	lockdep_assert_held(&event_mutex);
+
+	if (hist->key_size != owner->key_size ||
+	    hist->elt_data_size != owner->elt_data_size ||
+	    hist->reader_off != owner->reader_off)
+		return -EINVAL;
+	ie_map_put(hist->m);
+	hist->m = owner->m;
+	hist->m->ref++;
+	hist->map = hist->m->map;
+	/* The table's size is the first trigger's: listed as it is. */
+	hist->map_bits = owner->map_bits;
+	return 0;
+}
+
+void ie_map_put(struct ie_map *m)
+{
+	if (!m || --m->ref)
+		return;
+	if (m->map)
+		tracing_map_destroy(m->map);
+	kfree(m);
 }
 
 /**
@@ -433,8 +492,7 @@ void ie_hist_destroy(struct ie_hist *hist)
 	/* Our references are gone: the helper triggers can go too. */
 	for (i = 0; i < hist->n_aux; i++)
 		ie_hist_remove_aux(hist->aux[i].file, hist->aux[i].data);
-	if (hist->map)
-		tracing_map_destroy(hist->map);
+	ie_map_put(hist->m);
 	for (i = 0; i < hist->n_keys; i++)
 		ie_field_free(&hist->keys[i]);
 	for (i = 0; i < hist->n_vals; i++) {
@@ -467,7 +525,8 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 	}
 	for (i = 0; i < a->n_vals; i++) {
 		if (strcmp(a->vals[i].name, b->vals[i].name) ||
-		    a->vals[i].mods != b->vals[i].mods)
+		    a->vals[i].mods != b->vals[i].mods ||
+		    a->vals[i].type != b->vals[i].type)
 			return false;
 	}
 	for (i = 0; i < a->n_sort; i++) {
@@ -520,13 +579,11 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	/* Unresolved references: this event doesn't count. */
 	if (hist->n_refs && !ie_refs_read(hist, key, refs, ie_event_id()))
 		return;
-	/*
-	 * The event's time: from its ring buffer event, or the trace clock
-	 * now if the event is staged per CPU or only built for triggers.
-	 */
-	if (hist->uses_ts)
-		ctx.ts = rbe ? tracing_event_time_stamp(buffer, rbe) :
-			       ring_buffer_time_stamp(buffer);
+	/* The event's time, the same for all its triggers. */
+	if (hist->uses_ts) {
+		ctx.ts = ie_event_ts(buffer, rbe);
+		ctx.ts_raw = !trace_clock_in_ns(hist->file->tr);
+	}
 
 	elt = tracing_map_insert(hist->map, key);
 	if (!elt)

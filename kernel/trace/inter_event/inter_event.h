@@ -75,6 +75,8 @@ enum ie_err {
 	IE_ERR_BAD_MATCH_EVENT,
 	IE_ERR_BAD_CLOCK,
 	IE_ERR_DUP_VAR,
+	IE_ERR_FIELD_UNBOUNDED,
+	IE_ERR_SYNTH_SELF_LOOP,
 	IE_ERR_MAX,
 };
 
@@ -213,8 +215,14 @@ struct ie_synth_event {
 	struct trace_event_call	call;
 };
 
+/*
+ * Synthetic events generated from the triggers of synthetic events nest
+ * on the stack: at most this many levels per CPU and context.
+ */
+#define IE_SYNTH_MAX_DEPTH	4
+
 struct ie_synth_event *ie_synth_find(const char *name);
-void ie_synth_fire(struct ie_synth_event *ev, const u64 *vals);
+bool ie_synth_fire(struct ie_synth_event *ev, const u64 *vals);
 int ie_synth_create(char *cmd, unsigned int *err_pos);
 int ie_synth_delete(const char *name);
 int ie_synth_delete_all(void);
@@ -251,9 +259,24 @@ struct ie_aux {
 	struct event_trigger_data	*data;
 };
 
+/*
+ * A histogram's map and what its entries hold.  The triggers of one name
+ * share it; each has its own struct ie_hist, resolved against its own
+ * event's fields.  @ref and @ready change under event_mutex only.
+ */
+struct ie_map {
+	struct tracing_map	*map;
+	unsigned int		ref;		/* histograms using it */
+	bool			ready;		/* entries allocated */
+	bool			clearing;	/* being cleared: don't touch */
+	bool			has_execname;
+	unsigned int		elt_data_size;	/* per-entry private data */
+};
+
 struct ie_hist {
 	struct trace_event_file	*file;
-	struct tracing_map	*map;
+	struct ie_map		*m;
+	struct tracing_map	*map;		/* m->map */
 	struct ie_field		keys[IE_MAX_KEYS];
 	unsigned int		n_keys;
 	struct ie_field		vals[IE_MAX_VALS + 1];	/* vals[0]: hitcount */
@@ -262,11 +285,10 @@ struct ie_hist {
 	unsigned int		n_sort;
 	unsigned int		key_size;
 	bool			key_pad;	/* keys that don't fill their size */
-	bool			map_ready;	/* entries allocated */
 	unsigned int		map_bits;
 	bool			nohitcount;
 	bool			has_execname;
-	bool			clearing;	/* map being cleared */
+	bool			is_aux;		/* a helper trigger of ours */
 	unsigned int		ref;		/* triggers using it */
 	struct ie_var		vars[IE_MAX_VARS];
 	unsigned int		n_vars;
@@ -283,6 +305,7 @@ struct ie_hist {
 	bool			actions_hold;	/* synth events pinned */
 	struct ie_aux		aux[IE_MAX_AUX];	/* field variable helpers */
 	unsigned int		n_aux;
+	atomic64_t		actions_dropped;	/* past the nesting bound */
 };
 
 /*
@@ -320,6 +343,7 @@ struct ie_expr {
 struct ie_eval_ctx {
 	void		*rec;
 	u64		ts;
+	bool		ts_raw;		/* clock not in ns: .usecs is @ts */
 	const u64	*refs;
 };
 
@@ -371,6 +395,7 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
 int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 		    unsigned int *err_pos, enum ie_err *err);
+int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var);
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader);
 void ie_refs_release(struct ie_hist *hist);
 void ie_refs_hold(struct ie_hist *hist);
@@ -380,6 +405,8 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 			       struct ie_spec *spec, unsigned int *err_pos,
 			       enum ie_err *err);
 int ie_hist_init_map(struct ie_hist *hist);
+int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner);
+void ie_map_put(struct ie_map *m);
 void ie_hist_destroy(struct ie_hist *hist);
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe);
@@ -389,14 +416,18 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
 #define IE_CONTEXTS		4	/* task, softirq, hardirq, NMI */
 /* event_trigger_data flag: the trigger turned per-CPU staging off. */
 #define IE_TRIGGER_FL_DIRECT	BIT(16)
-/* The event being traced on this CPU and context level (trigger.c). */
+/*
+ * The event whose triggers run on this CPU and context level: its
+ * sequence number and, once a trigger asked for it, its time stamp.
+ */
 struct ie_event_mark {
-	u64				seq;
-	struct event_trigger_data	*data;
-	void				*rec;
+	u64	seq;
+	u64	ts;
+	bool	have_ts;
 };
 
 u64 ie_event_id(void);
+u64 ie_event_ts(struct trace_buffer *buffer, struct ring_buffer_event *rbe);
 void ie_event_save(struct ie_event_mark *save);
 void ie_event_restore(const struct ie_event_mark *save);
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,

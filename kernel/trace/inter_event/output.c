@@ -289,4 +289,8 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %d\n    Dropped: %llu\n",
 		   (u64)atomic64_read(&hist->map->hits), n,
 		   (u64)atomic64_read(&hist->map->drops));
+	/* Synthetic events not generated: nested too deep (rare; not shown at 0). */
+	if (atomic64_read(&hist->actions_dropped))
+		seq_printf(m, "    Dropped actions: %llu\n",
+			   (u64)atomic64_read(&hist->actions_dropped));
 }

@@ -64,6 +64,8 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_BAD_HANDLER_VAR]	= "Handler needs a variable of this trigger",
 	[IE_ERR_BAD_MATCH_EVENT]	= "Invalid subsystem or event name",
 	[IE_ERR_BAD_CLOCK]		= "Couldn't set trace_clock",
+	[IE_ERR_FIELD_UNBOUNDED]	= "Unbounded field (the rest of the record) can't be copied",
+	[IE_ERR_SYNTH_SELF_LOOP]	= "A synthetic event's trigger can't generate the event",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
@@ -111,6 +113,9 @@ ie_find_match(struct trace_event_file *file, struct event_trigger_data *data)
 		if (!ie_is_hist(test))
 			continue;
 		other = ie_data_hist(test);
+		/* Our helpers are not the user's to match, nor the reverse. */
+		if (other->is_aux != hist->is_aux)
+			continue;
 		if (!!data->name != !!test->name ||
 		    (data->name && strcmp(data->name, test->name)))
 			continue;
@@ -263,15 +268,27 @@ static void ie_hist_control(struct event_trigger_data *test, struct ie_spec *spe
 		WRITE_ONCE(test->paused, true);
 	else if (spec->cont)
 		WRITE_ONCE(test->paused, false);
+	/*
+	 * No event may touch the map while it is cleared: neither its own
+	 * triggers (all of the name) nor the histograms reading its
+	 * variables.  They all test m->clearing inside the event path, which
+	 * is an RCU-sched read side: once the flag is seen by all CPUs, and
+	 * the probes that started before are done, the map is ours alone.
+	 */
 	if (spec->clear) {
-		WRITE_ONCE(hist->clearing, true);
+		WRITE_ONCE(hist->m->clearing, true);
 		tracepoint_synchronize_unregister();
 		tracing_map_clear(hist->map);
-		WRITE_ONCE(hist->clearing, false);
+		/* Cleared entries are seen before the flag goes. */
+		smp_wmb();
+		WRITE_ONCE(hist->m->clearing, false);
 	}
 }
 
-/* Share the map of an existing histogram of the same name. */
+/*
+ * Share the map of an existing histogram of the same name.  Only the map:
+ * each trigger reads its own event's fields.
+ */
 static int ie_hist_attach_named(struct event_trigger_data *data,
 				struct ie_spec *spec, enum ie_err *err)
 {
@@ -281,13 +298,11 @@ static int ie_hist_attach_named(struct event_trigger_data *data,
 
 	if (named) {
 		shared = ie_data_hist(named);
-		if (!ie_hist_compatible(hist, shared)) {
+		if (!ie_hist_compatible(hist, shared) ||
+		    ie_hist_share_map(hist, shared)) {
 			*err = IE_ERR_NAMED_MISMATCH;
 			return -EINVAL;
 		}
-		ie_hist_put(hist);
-		shared->ref++;
-		data->private_data = shared;
 	}
 	ret = save_named_trigger(spec->name, data);
 	if (ret)
@@ -295,9 +310,9 @@ static int ie_hist_attach_named(struct event_trigger_data *data,
 	return ret;
 }
 
-static int ie_hist_parse(struct event_command *cmd_ops,
-			 struct trace_event_file *file, char *glob, char *cmd,
-			 char *param_and_filter)
+static int __ie_hist_parse(struct event_command *cmd_ops,
+			   struct trace_event_file *file, char *glob, char *cmd,
+			   char *param_and_filter, bool aux)
 {
 	bool remove = glob && glob[0] == '!';
 	struct event_trigger_data *data, *test;
@@ -322,6 +337,7 @@ static int ie_hist_parse(struct event_command *cmd_ops,
 		goto out_log;
 	}
 	hist->ref = 1;
+	hist->is_aux = aux;
 	data = trigger_data_alloc(cmd_ops, cmd, NULL, hist);
 	if (!data) {
 		ie_hist_put(hist);
@@ -411,10 +427,20 @@ out:
 	return ret;
 }
 
+static int ie_hist_parse(struct event_command *cmd_ops,
+			 struct trace_event_file *file, char *glob, char *cmd,
+			 char *param_and_filter)
+{
+	return __ie_hist_parse(cmd_ops, file, glob, cmd, param_and_filter,
+			       false);
+}
+
 /*
  * A helper trigger on another event, for a field variable: an action
  * parameter "system.event.field" makes that event save the field in a
- * variable ("synthetic_<field>") of a trigger with the same keys.
+ * variable ("synthetic_<field>") of a trigger with the same keys.  It is
+ * ours: users can't match (remove, pause, clear) it, and it is never
+ * taken for a user's trigger.
  */
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 					   const char *spec)
@@ -428,13 +454,13 @@ struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 	param = kstrdup(spec, GFP_KERNEL);
 	if (!param)
 		return ERR_PTR(-ENOMEM);
-	ret = ie_hist_parse(&ie_hist_cmd, file, "hist", "hist", param);
+	ret = __ie_hist_parse(&ie_hist_cmd, file, "hist", "hist", param, true);
 	kfree(param);
 	if (ret)
 		return ERR_PTR(ret);
 	/* Registered last. */
 	list_for_each_entry_reverse(data, &file->triggers, list) {
-		if (ie_is_hist(data))
+		if (ie_is_hist(data) && ie_data_hist(data)->is_aux)
 			return data;
 	}
 	return ERR_PTR(-ENOENT);
@@ -451,60 +477,70 @@ void ie_hist_remove_aux(struct trace_event_file *file,
 
 /*
  * Which event is being traced, per CPU and context level, so that all
- * hist triggers of one event may read a read-once variable.  The
- * framework calls an event's triggers in list order with the same record;
- * a call continues the current event only if it has the same record as the
- * previous call and comes later in the same list.  Anything else starts a
- * new event.
+ * hist triggers of one event may read a read-once variable and see one
+ * time stamp.  event_triggers_call() starts each event with
+ * ie_event_begin() (patch 0005) before it runs the event's triggers.
+ *
+ * An event's identity is its sequence number on its CPU and level, with
+ * the CPU and the level: unique machine-wide (until the sequence number,
+ * 64 bits less the CPU and level bits, wraps).
  */
 static DEFINE_PER_CPU(struct ie_event_mark [IE_CONTEXTS], ie_event_marks);
 
-static bool ie_comes_after(struct trace_event_file *file,
-			   struct event_trigger_data *prev,
-			   struct event_trigger_data *data)
-{
-	struct event_trigger_data *test;
-	bool seen = false;
+#define IE_ID_LEVEL_BITS	2
+#define IE_ID_CPU_BITS		order_base_2(CONFIG_NR_CPUS)
+#define IE_ID_SEQ_SHIFT		(IE_ID_LEVEL_BITS + IE_ID_CPU_BITS)
 
-	list_for_each_entry_rcu(test, &file->triggers, list,
-				lockdep_is_held(&event_mutex)) {
-		if (test == data)
-			return seen;
-		if (test == prev)
-			seen = true;
-	}
-	return false;
+static struct ie_event_mark *ie_this_mark(void)
+{
+	return this_cpu_ptr(&ie_event_marks[interrupt_context_level()]);
 }
 
-static void ie_event_mark(struct ie_hist *hist, struct event_trigger_data *data,
-			  void *rec)
+/* Event path (preemption off): a new event's triggers are about to run. */
+void ie_event_begin(void)
 {
-	struct ie_event_mark *mark;
+	struct ie_event_mark *mark = ie_this_mark();
 
-	mark = this_cpu_ptr(&ie_event_marks[interrupt_context_level()]);
-	if (mark->rec != rec || !mark->data ||
-	    !ie_comes_after(hist->file, mark->data, data))
-		mark->seq++;
-	mark->data = data;
-	mark->rec = rec;
+	mark->seq++;
+	mark->have_ts = false;
 }
 
 u64 ie_event_id(void)
 {
 	int level = interrupt_context_level();
+	u64 seq = this_cpu_read(ie_event_marks[level].seq);
 
-	return this_cpu_read(ie_event_marks[level].seq) << 2 | level;
+	return seq << IE_ID_SEQ_SHIFT |
+	       (u64)smp_processor_id() << IE_ID_LEVEL_BITS | level;
+}
+
+/*
+ * The event's time stamp, read once per event: the ring buffer's time
+ * stamp of the event when it is written there (what the trace shows), or
+ * the trace clock at the first trigger that asks when the event is only
+ * staged per CPU or built on the stack for its triggers.
+ */
+u64 ie_event_ts(struct trace_buffer *buffer, struct ring_buffer_event *rbe)
+{
+	struct ie_event_mark *mark = ie_this_mark();
+
+	if (!mark->have_ts) {
+		mark->ts = rbe ? tracing_event_time_stamp(buffer, rbe) :
+				 ring_buffer_time_stamp(buffer);
+		mark->have_ts = true;
+	}
+	return mark->ts;
 }
 
 /* Generating an event from an action must not end the outer event. */
 void ie_event_save(struct ie_event_mark *save)
 {
-	*save = *this_cpu_ptr(&ie_event_marks[interrupt_context_level()]);
+	*save = *ie_this_mark();
 }
 
 void ie_event_restore(const struct ie_event_mark *save)
 {
-	*this_cpu_ptr(&ie_event_marks[interrupt_context_level()]) = *save;
+	*ie_this_mark() = *save;
 }
 
 static void ie_hist_trigger(struct event_trigger_data *data,
@@ -513,11 +549,8 @@ static void ie_hist_trigger(struct event_trigger_data *data,
 {
 	struct ie_hist *hist = ie_data_hist(data);
 
-	if (!rec || READ_ONCE(hist->clearing))
+	if (!rec || READ_ONCE(hist->m->clearing))
 		return;
-	/* Only readers of variables care which event they are in. */
-	if (hist->n_refs)
-		ie_event_mark(hist, data, rec);
 	ie_hist_event(hist, rec, buffer, rbe);
 }
 

@@ -114,6 +114,34 @@ static struct ie_hist *ie_find_def(struct ie_hist *hist, const char *sys,
 
 static int ie_resolve_leaf(struct ie_expr *leaf, void *arg);
 
+/**
+ * ie_ref_add - make @hist read variable @var of histogram @def
+ * @hist: the histogram being built (its keys are resolved already)
+ * @def: the registered histogram defining the variable
+ * @var: index in def->vars
+ *
+ * Return: the reference's index in hist->refs (one per variable),
+ * -EINVAL if @hist can't look up @def's entries with its key, or
+ * -ENOSPC if @hist has too many references.
+ */
+int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var)
+{
+	unsigned int i;
+
+	if (!ie_keys_fit(hist, def))
+		return -EINVAL;
+	for (i = 0; i < hist->n_refs; i++) {
+		if (hist->refs[i].def == def && hist->refs[i].var == var)
+			return i;
+	}
+	if (i == IE_MAX_REFS)
+		return -ENOSPC;
+	hist->refs[i].def = def;
+	hist->refs[i].var = var;
+	hist->n_refs++;
+	return i;
+}
+
 /* Replace @leaf by the expression of local variable @var. */
 static int ie_inline_var(struct ie_resolver *rs, struct ie_expr *leaf,
 			 struct ie_var *var)
@@ -151,7 +179,7 @@ static int ie_resolve_ref(struct ie_resolver *rs, struct ie_expr *leaf,
 	char *sys = NULL, *event = NULL, *name = text, *dollar;
 	unsigned int i, var;
 	enum ie_err err;
-	int local;
+	int local, ref;
 
 	dollar = strrchr(text, '$');
 	if (dollar) {
@@ -178,20 +206,12 @@ static int ie_resolve_ref(struct ie_resolver *rs, struct ie_expr *leaf,
 	def = ie_find_def(hist, sys, event, name, &var, &err);
 	if (!def)
 		return ie_resolve_fail(rs, leaf, err);
-	if (!ie_keys_fit(hist, def))
-		return ie_resolve_fail(rs, leaf, IE_ERR_REF_KEY_MISMATCH);
-
-	for (i = 0; i < hist->n_refs; i++) {
-		if (hist->refs[i].def == def && hist->refs[i].var == var)
-			break;
-	}
-	if (i == hist->n_refs) {
-		if (i == IE_MAX_REFS)
-			return ie_resolve_fail(rs, leaf, IE_ERR_TOO_MANY_REFS);
-		hist->refs[i].def = def;
-		hist->refs[i].var = var;
-		hist->n_refs++;
-	}
+	ref = ie_ref_add(hist, def, var);
+	if (ref < 0)
+		return ie_resolve_fail(rs, leaf, ref == -ENOSPC ?
+				       IE_ERR_TOO_MANY_REFS :
+				       IE_ERR_REF_KEY_MISMATCH);
+	i = ref;
 	leaf->kind = IE_EX_REF;
 	leaf->ref = i;
 	kfree(leaf->text);
@@ -232,6 +252,11 @@ static int ie_resolve_leaf(struct ie_expr *leaf, void *arg)
 		goto out;
 	}
 	ret = ie_field_resolve(rs->hist, f, text, false, &err);
+	if (ret && err == IE_ERR_FIELD_UNBOUNDED) {
+		kfree(f);
+		ret = ie_resolve_fail(rs, leaf, err);
+		goto out;
+	}
 	if (!ret && (f->type == IE_FT_NUM || f->type == IE_FT_CPU)) {
 		leaf->kind = IE_EX_FIELD;
 		leaf->field = f;
@@ -353,36 +378,48 @@ static u64 *ie_reader(struct ie_hist *def, struct tracing_map_elt *elt,
  * Event path: read every referenced variable from the entry of @key in
  * its histogram.  A variable is read once: the first event that reads it
  * unsets it, so one saved value pairs with one later event.  All the
- * triggers of that one event (identified by @reader) may read it, so
- * that several triggers on an event can act on the same saved value.
- * All references must have a value, or none is read.
+ * triggers of that one event (identified by @reader, unique machine-wide)
+ * may read it, so that several triggers on an event can act on the same
+ * saved value.  All references must have a value, or none is read.
+ *
+ * Events on several CPUs may race for one saved value: the unset is an
+ * atomic exchange, so exactly one of them gets it.  (An event that loses
+ * such a race after winning an earlier reference of its list reads
+ * nothing, and that earlier value is consumed: at most once, never twice.)
+ * A map being cleared is not looked into.
  */
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader)
 {
 	struct tracing_map_elt *elts[IE_MAX_REFS] __uninitialized;
 	const struct ie_ref *ref;
 	unsigned int i, idx;
+	u64 *last;
 
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
+		if (READ_ONCE(ref->def->m->clearing))
+			return false;
 		idx = ref->def->vars[ref->var].map_idx;
 		elts[i] = tracing_map_lookup(ref->def->map, key);
 		if (!elts[i])
 			return false;
-		if (!tracing_map_var_set(elts[i], idx) &&
+		if (!READ_ONCE(elts[i]->var_set[idx]) &&
 		    READ_ONCE(*ie_reader(ref->def, elts[i], ref->var)) != reader)
 			return false;
 	}
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
 		idx = ref->def->vars[ref->var].map_idx;
-		if (tracing_map_var_set(elts[i], idx)) {
-			WRITE_ONCE(*ie_reader(ref->def, elts[i], ref->var),
-				   reader);
-			vals[i] = tracing_map_read_var_once(elts[i], idx);
-		} else {
+		last = ie_reader(ref->def, elts[i], ref->var);
+		if (READ_ONCE(*last) == reader) {
+			/* Read by an earlier trigger of this event. */
 			vals[i] = tracing_map_read_var(elts[i], idx);
+			continue;
 		}
+		if (!xchg(&elts[i]->var_set[idx], false))
+			return false;	/* another event took it */
+		WRITE_ONCE(*last, reader);
+		vals[i] = tracing_map_read_var(elts[i], idx);
 	}
 	return true;
 }
