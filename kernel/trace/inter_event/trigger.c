@@ -64,7 +64,7 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_BAD_HANDLER_VAR]	= "Handler needs a variable of this trigger",
 	[IE_ERR_BAD_MATCH_EVENT]	= "Invalid subsystem or event name",
 	[IE_ERR_BAD_CLOCK]		= "Couldn't set trace_clock",
-	[IE_ERR_FIELD_UNBOUNDED]	= "Unbounded field (the rest of the record) can't be copied",
+	[IE_ERR_FIELD_UNBOUNDED]	= "Unbounded field (rest of the record) can't be copied",
 	[IE_ERR_SYNTH_SELF_LOOP]	= "A synthetic event's trigger can't generate the event",
 };
 
