@@ -121,6 +121,7 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 	struct trace_event_file *file;
 	struct ie_hist *match = NULL, *def;
 	struct ie_expr *e;
+	unsigned int i;
 	char *spec;
 	int idx, ref;
 
@@ -165,11 +166,17 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 		*err = IE_ERR_VAR_NOT_FOUND;
 		return PTR_ERR(aux);
 	}
-	hist->aux[hist->n_aux].file = file;
-	hist->aux[hist->n_aux].data = aux;
-	hist->n_aux++;
-
 	def = aux->private_data;
+	/* Once per helper, however many parameters use it. */
+	for (i = 0; i < hist->n_aux; i++) {
+		if (hist->aux[i].id == def->aux_id)
+			break;
+	}
+	if (i == hist->n_aux) {
+		hist->aux[i].file = file;
+		hist->aux[i].id = def->aux_id;
+		hist->n_aux++;
+	}
 	idx = ie_var_index(def, var);
 	ref = idx < 0 ? idx : ie_ref_add(hist, def, idx);
 	if (ref < 0) {
@@ -457,9 +464,7 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 	u64 vals[IE_SYNTH_MAX_FIELDS] __uninitialized;
 	const struct ie_param *p;
 	struct ie_action *a;
-	struct ie_event_mark saved;
 	unsigned int i, j;
-	bool fired;
 	u8 *data;
 	u64 v;
 
@@ -475,10 +480,8 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 					(u64)(unsigned long)ie_field_str_ptr(p->str, rec) :
 					ie_expr_eval(p->expr, ctx);
 			}
-			ie_event_save(&saved);
-			fired = ie_synth_fire(a->synth, vals);
-			ie_event_restore(&saved);
-			if (unlikely(!fired))
+			/* Its triggers are an event of their own (nested). */
+			if (unlikely(!ie_synth_fire(a->synth, vals)))
 				atomic64_inc(&hist->actions_dropped);
 			continue;
 		}

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of the inter-event event marks: the identity of the event
- * whose triggers run (unique across CPUs) and its one time stamp.
+ * whose triggers run (unique across CPUs and over time, nested events
+ * apart) and its one time stamp.
  */
 #include <kunit/test.h>
 #include <linux/cpu.h>
@@ -48,22 +49,30 @@ static void event_test_id_per_cpu(struct kunit *test)
 	kunit_info(test, "%u CPUs online\n", n);
 }
 
-/* A new event is a new identity; an action's nested event leaves none. */
-static void event_test_id_begin_restore(struct kunit *test)
+/*
+ * A new event is a new identity, never one given before; an event nested
+ * in another one's triggers leaves the outer event as it was.
+ */
+static void event_test_id_nesting(struct kunit *test)
 {
-	struct ie_event_mark saved;
-	u64 a, b, c;
+	u64 outer, inner, back, next;
 
 	preempt_disable();
-	a = ie_event_id();
-	ie_event_save(&saved);
 	ie_event_begin();
-	b = ie_event_id();
-	ie_event_restore(&saved);
-	c = ie_event_id();
+	outer = ie_event_id();
+	ie_event_begin();
+	inner = ie_event_id();
+	ie_event_end();
+	back = ie_event_id();
+	ie_event_end();
+	ie_event_begin();
+	next = ie_event_id();
+	ie_event_end();
 	preempt_enable();
-	KUNIT_EXPECT_NE(test, a, b);
-	KUNIT_EXPECT_EQ(test, a, c);
+	KUNIT_EXPECT_NE(test, outer, inner);
+	KUNIT_EXPECT_EQ(test, outer, back);
+	KUNIT_EXPECT_NE(test, next, inner);
+	KUNIT_EXPECT_NE(test, next, outer);
 }
 
 /* All triggers of one event see one time; the next event another read. */
@@ -76,22 +85,30 @@ static void event_test_one_timestamp(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, tr);
 	buffer = tr->array_buffer.buffer;
 	KUNIT_ASSERT_NOT_NULL(test, buffer);
+	u64 t4;
+
 	preempt_disable();
 	ie_event_begin();
 	t1 = ie_event_ts(buffer, NULL);
 	udelay(2);
 	t2 = ie_event_ts(buffer, NULL);
+	/* An event nested in this one's triggers has its own time... */
 	ie_event_begin();
 	udelay(2);
 	t3 = ie_event_ts(buffer, NULL);
+	ie_event_end();
+	/* ...and leaves this one's as it was. */
+	t4 = ie_event_ts(buffer, NULL);
+	ie_event_end();
 	preempt_enable();
 	KUNIT_EXPECT_EQ(test, t1, t2);
 	KUNIT_EXPECT_GT(test, t3, t1);
+	KUNIT_EXPECT_EQ(test, t4, t1);
 }
 
 static struct kunit_case event_test_cases[] = {
 	KUNIT_CASE(event_test_id_per_cpu),
-	KUNIT_CASE(event_test_id_begin_restore),
+	KUNIT_CASE(event_test_id_nesting),
 	KUNIT_CASE(event_test_one_timestamp),
 	{}
 };

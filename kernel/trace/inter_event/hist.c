@@ -376,12 +376,31 @@ int ie_hist_init_map(struct ie_hist *hist)
  */
 int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner)
 {
+	const struct ie_param *p, *q;
+	unsigned int i, j;
+
 	lockdep_assert_held(&event_mutex);
 
 	if (hist->key_size != owner->key_size ||
 	    hist->elt_data_size != owner->elt_data_size ||
 	    hist->reader_off != owner->reader_off)
 		return -EINVAL;
+	/* Keys compared and sorted the same way. */
+	for (i = 0; i < hist->n_keys; i++) {
+		if (hist->keys[i].key_off != owner->keys[i].key_off ||
+		    hist->keys[i].is_signed != owner->keys[i].is_signed)
+			return -EINVAL;
+	}
+	/* save()d fields in the same places, of the same kinds and sizes. */
+	for (i = 0; i < hist->n_actions; i++) {
+		for (j = 0; j < hist->actions[i].n_params; j++) {
+			p = &hist->actions[i].params[j];
+			q = &owner->actions[i].params[j];
+			if (p->save_off != q->save_off || !p->str != !q->str ||
+			    (p->str && p->str->size != q->str->size))
+				return -EINVAL;
+		}
+	}
 	ie_map_put(hist->m);
 	hist->m = owner->m;
 	hist->m->ref++;
@@ -449,9 +468,14 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	ret = ie_actions_reserve(hist, err);
 	if (ret)
 		goto fail;
-	/* Per variable: which event read it last (see ie_refs_read()). */
+	/*
+	 * Per variable: which event read it last, and a bit saying it holds
+	 * a value not read yet (see ie_refs_read()).
+	 */
 	hist->reader_off = hist->elt_data_size;
-	hist->elt_data_size += hist->n_vars * sizeof(u64);
+	if (hist->n_vars)
+		hist->elt_data_size += hist->n_vars * sizeof(u64) +
+				       sizeof(unsigned long);
 	*err_pos = 0;
 	if (hist->nohitcount && hist->n_vals == 1) {
 		*err = IE_ERR_NOHITCOUNT_VALS;
@@ -491,7 +515,7 @@ void ie_hist_destroy(struct ie_hist *hist)
 	ie_actions_free(hist);
 	/* Our references are gone: the helper triggers can go too. */
 	for (i = 0; i < hist->n_aux; i++)
-		ie_hist_remove_aux(hist->aux[i].file, hist->aux[i].data);
+		ie_hist_remove_aux(hist->aux[i].file, hist->aux[i].id);
 	ie_map_put(hist->m);
 	for (i = 0; i < hist->n_keys; i++)
 		ie_field_free(&hist->keys[i]);
@@ -599,6 +623,16 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	for (i = 0; i < hist->n_vars; i++) {
 		var_vals[i] = ie_expr_eval(hist->vars[i].expr, &ctx);
 		tracing_map_set_var(elt, hist->vars[i].map_idx, var_vals[i]);
+	}
+	if (hist->n_vars) {
+		/*
+		 * The values are seen before the bits saying they are there:
+		 * pairs with the fully ordered fetch-and-clear of a reader in
+		 * ie_refs_read().
+		 */
+		smp_mb__before_atomic();
+		atomic_long_or(GENMASK(hist->n_vars - 1, 0),
+			       ie_var_bits(hist, elt));
 	}
 	if (hist->n_actions)
 		ie_actions_run(hist, elt, &ctx, rec, var_vals);

@@ -19,7 +19,9 @@ static void ie_hist_enable_trigger(struct event_trigger_data *data,
 
 	list_for_each_entry_rcu(test, &enable_data->file->triggers, list,
 				lockdep_is_held(&event_mutex)) {
-		if (test->cmd_ops->trigger_type == ETT_EVENT_HIST)
+		/* Not our helpers: the triggers using them would starve. */
+		if (test->cmd_ops->trigger_type == ETT_EVENT_HIST &&
+		    !((struct ie_hist *)test->private_data)->is_aux)
 			WRITE_ONCE(test->paused, !enable_data->enable);
 	}
 }

@@ -219,7 +219,7 @@ struct ie_synth_event {
  * Synthetic events generated from the triggers of synthetic events nest
  * on the stack: at most this many levels per CPU and context.
  */
-#define IE_SYNTH_MAX_DEPTH	4
+#define IE_SYNTH_MAX_DEPTH	3
 
 struct ie_synth_event *ie_synth_find(const char *name);
 bool ie_synth_fire(struct ie_synth_event *ev, const u64 *vals);
@@ -256,7 +256,7 @@ struct ie_action {
 
 struct ie_aux {
 	struct trace_event_file		*file;
-	struct event_trigger_data	*data;
+	u64				id;	/* the helper's aux_id */
 };
 
 /*
@@ -289,6 +289,8 @@ struct ie_hist {
 	bool			nohitcount;
 	bool			has_execname;
 	bool			is_aux;		/* a helper trigger of ours */
+	u64			aux_id;		/* a helper's identity, never reused */
+	bool			orphan;		/* trigger freed while referenced */
 	unsigned int		ref;		/* triggers using it */
 	struct ie_var		vars[IE_MAX_VARS];
 	unsigned int		n_vars;
@@ -384,6 +386,14 @@ static inline u64 ie_field_num(const struct ie_field *f, void *rec)
 	}
 }
 
+/* Entry data of @hist: bit i set while variable i holds an unread value. */
+static inline atomic_long_t *ie_var_bits(const struct ie_hist *hist,
+					 struct tracing_map_elt *elt)
+{
+	return elt->private_data + hist->reader_off +
+	       hist->n_vars * sizeof(u64);
+}
+
 void ie_field_key(const struct ie_field *f, void *rec, void *key);
 const char *ie_field_str_ptr(const struct ie_field *f, void *rec);
 
@@ -417,7 +427,7 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
 /* event_trigger_data flag: the trigger turned per-CPU staging off. */
 #define IE_TRIGGER_FL_DIRECT	BIT(16)
 /*
- * The event whose triggers run on this CPU and context level: its
+ * An event whose triggers run on this CPU and context level: its
  * sequence number and, once a trigger asked for it, its time stamp.
  */
 struct ie_event_mark {
@@ -428,12 +438,10 @@ struct ie_event_mark {
 
 u64 ie_event_id(void);
 u64 ie_event_ts(struct trace_buffer *buffer, struct ring_buffer_event *rbe);
-void ie_event_save(struct ie_event_mark *save);
-void ie_event_restore(const struct ie_event_mark *save);
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 					   const char *spec);
-void ie_hist_remove_aux(struct trace_event_file *file,
-			struct event_trigger_data *data);
+void ie_hist_remove_aux(struct trace_event_file *file, u64 id);
+void ie_hist_put(struct ie_hist *hist);
 
 /* output.c */
 int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);

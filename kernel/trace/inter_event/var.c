@@ -96,6 +96,9 @@ static struct ie_hist *ie_find_def(struct ie_hist *hist, const char *sys,
 			if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 				continue;
 			h = data->private_data;
+			/* A helper's variables are its users' alone. */
+			if (h->is_aux)
+				continue;
 			idx = ie_find_var(h, name);
 			if (h == hist || idx < 0 || h == found)
 				continue;
@@ -383,7 +386,7 @@ static u64 *ie_reader(struct ie_hist *def, struct tracing_map_elt *elt,
  * saved value.  All references must have a value, or none is read.
  *
  * Events on several CPUs may race for one saved value: the unset is an
- * atomic exchange, so exactly one of them gets it.  (An event that loses
+ * atomic fetch-and-clear of the variable's bit, so exactly one gets it.  (An event that loses
  * such a race after winning an earlier reference of its list reads
  * nothing, and that earlier value is consumed: at most once, never twice.)
  * A map being cleared is not looked into.
@@ -397,13 +400,14 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader)
 
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
-		if (READ_ONCE(ref->def->m->clearing))
+		/* Pairs with the release in ie_hist_control(): see there. */
+		if (smp_load_acquire(&ref->def->m->clearing))
 			return false;
-		idx = ref->def->vars[ref->var].map_idx;
 		elts[i] = tracing_map_lookup(ref->def->map, key);
 		if (!elts[i])
 			return false;
-		if (!READ_ONCE(elts[i]->var_set[idx]) &&
+		if (!(atomic_long_read(ie_var_bits(ref->def, elts[i])) &
+		      BIT(ref->var)) &&
 		    READ_ONCE(*ie_reader(ref->def, elts[i], ref->var)) != reader)
 			return false;
 	}
@@ -416,7 +420,10 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader)
 			vals[i] = tracing_map_read_var(elts[i], idx);
 			continue;
 		}
-		if (!xchg(&elts[i]->var_set[idx], false))
+		/* Fully ordered: the value read is the one the bit announced. */
+		if (!(atomic_long_fetch_andnot(BIT(ref->var),
+					       ie_var_bits(ref->def, elts[i])) &
+		      BIT(ref->var)))
 			return false;	/* another event took it */
 		WRITE_ONCE(*last, reader);
 		vals[i] = tracing_map_read_var(elts[i], idx);
@@ -435,8 +442,13 @@ void ie_refs_hold(struct ie_hist *hist)
 
 void ie_refs_release(struct ie_hist *hist)
 {
+	struct ie_hist *def;
 	unsigned int i;
 
-	for (i = 0; i < hist->n_refs; i++)
-		hist->refs[i].def->users--;
+	for (i = 0; i < hist->n_refs; i++) {
+		def = hist->refs[i].def;
+		/* Each of our references counted once; see ie_hist_put(). */
+		if (!--def->users && def->orphan)
+			ie_hist_destroy(def);
+	}
 }
