@@ -7,7 +7,11 @@ TESTS_EXTRA ?=
 DEBUG ?= 0
 export KERNEL TESTS_EXTRA DEBUG
 
-.PHONY: check demo peer bench series kernel deps clean
+# make fuzz: random differential testing against the stock kernel.
+SEED ?= 1
+N ?= 300
+
+.PHONY: check demo peer bench fuzz series kernel deps clean
 
 check:
 	@rig/check.sh
@@ -20,6 +24,9 @@ peer:
 
 bench:
 	@rig/bench.sh
+
+fuzz:
+	@rig/fuzz.sh $(SEED) $(N)
 
 series:
 	@rig/series.sh $(CURDIR)/out/series

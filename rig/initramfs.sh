@@ -44,6 +44,8 @@ if [ -n "$extra" ]; then
 	cp -r "$extra"/. "$root/ftrace/test.d/extra/"
 fi
 [ -n "$suites" ] && cp "$suites" "$root/ie/suites"
+# The differential fuzzer's cases (rig/fuzz.sh).
+[ -n "${IE_FUZZ_CASES:-}" ] && cp "$IE_FUZZ_CASES" "$root/ie/fuzz-cases"
 touch "$root/ie/suites"
 # nobody: an unprivileged user for permission tests (busybox su -s /bin/sh nobody).
 printf '%s\n' "root:x:0:0:root:/root:/bin/sh" \

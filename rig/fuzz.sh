@@ -1,0 +1,88 @@
+#!/bin/bash
+# Random differential testing against the stock hist triggers.
+# usage: fuzz.sh SEED[,SEED...] N [KERNELS]   (KERNELS default "ref ie")
+#
+# Generates N cases from each SEED (rig/fuzz/gen.py), boots each kernel with the
+# fuzz job (rig/guest/jobs/fuzz.sh) and, when a boot ends before the last
+# case (crash, oops, hang), records the case it ended in and boots again
+# from the next one.  Then compares the kernels case by case
+# (rig/fuzz/compare.py) and exits non-zero on an unexplained difference or
+# on a crash or splat of ie.  Output in $OUT/fuzz-SEED (default out/).
+# Every build and boot holds /tmp/heavy.lock: the machine is shared.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+seed=${1:-1}
+n=${2:-300}
+kernels=${3:-ref ie}
+out=${OUT:-$TOP/out}/fuzz-$seed
+# A boot that shows no progress for this long is stopped (a hang).
+stall=${IE_FUZZ_STALL:-180}
+
+rm -rf "$out"
+mkdir -p "$out"
+python3 "$RIG/fuzz/gen.py" "$seed" "$n" >"$out/cases.txt" || die "gen.py failed"
+n=$(grep -c '^case ' "$out/cases.txt")
+export IE_FUZZ_CASES=$out/cases.txt
+t0=$(date +%s)
+
+# Build first, under the lock, so that a boot's stall clock does not run
+# while it builds (run.sh builds too, but then finds nothing to do).
+for k in $kernels; do
+	flock /tmp/heavy.lock "$RIG/build.sh" "$k" >/dev/null || die "$k: build failed"
+done
+
+# Boot kernel $1 from case $2 into $3; stop it if results.log stalls.
+boot() { # kernel start dir
+	local k=$1 start=$2 dir=$3 pid last now size=-1 seen
+	mkdir -p "$dir"
+	IE_APPEND="${IE_APPEND:-} IE_FUZZ_START=$start" \
+		IE_BOOT_TIMEOUT=$((300 + 6 * (n - start))) \
+		setsid -w flock /tmp/heavy.lock "$RIG/run.sh" "$k" fuzz "$dir" \
+		>"$dir/run.log" 2>&1 &
+	pid=$!
+	last=$(date +%s)
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 5
+		now=$(date +%s)
+		seen=$(stat -c %s "$dir/results.log" 2>/dev/null || echo -1)
+		if [ "$seen" != "$size" ]; then
+			size=$seen
+			last=$now
+		elif [ "$seen" -gt 0 ] && [ $((now - last)) -gt "$stall" ]; then
+			log "$k: no progress for ${stall}s, stopping the boot"
+			echo "fuzz: stopped after ${stall}s without progress" >>"$dir/console.log"
+			kill -TERM -- "-$pid" 2>/dev/null
+			sleep 2
+			kill -KILL -- "-$pid" 2>/dev/null
+			break
+		fi
+	done
+	wait "$pid" 2>/dev/null
+}
+
+for k in $kernels; do
+	start=0
+	b=0
+	while [ "$start" -lt "$n" ]; do
+		dir=$out/$k-$b
+		log "fuzz: $k boot $b from case $start"
+		boot "$k" "$start" "$dir"
+		# The serial port ends lines with CR LF.
+		tr -d '\r' <"$dir/results.log" >"$dir/results.txt" 2>/dev/null
+		grep -q '^=== end' "$dir/results.txt" && break
+		last=$(sed -n 's/^=== case \([0-9]*\)$/\1/p' "$dir/results.txt" | tail -n 1)
+		if [ -z "$last" ]; then
+			log "$k: boot $b ran no case (see $dir/run.log); giving up on $k"
+			break
+		fi
+		log "$k: boot $b ended in case $last"
+		start=$((last + 1))
+		b=$((b + 1))
+	done
+done
+
+python3 "$RIG/fuzz/compare.py" "$out" | tee "$out/summary.txt"
+rc=${PIPESTATUS[0]}
+log "fuzz: seed $seed, $n cases, took $(($(date +%s) - t0)) s (logs: $out)"
+exit "$rc"

@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""Compare the fuzz job's output on the ref and ie kernels, case by case.
+
+usage: compare.py OUTDIR
+
+OUTDIR (made by rig/fuzz.sh) holds cases.txt and, per kernel K and boot
+number B, a folder K-B with the results.log and console.log of that boot.
+Boots after the first continue after the case the previous one ended in.
+
+Prints a summary: cases run, identical, known differences (matching
+rig/fuzz/known-differences.txt), other differences with the case's
+commands and a short diff, crashes and kernel splats per kernel.
+Exit status 1 on any unexplained difference, or any crash or splat on ie.
+"""
+
+import difflib
+import glob
+import os
+import re
+import sys
+
+KNOWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'known-differences.txt')
+SPLATS = re.compile(r'BUG: |WARNING: |KASAN|Oops|Call Trace:|Kernel panic|'
+                    r'general protection fault|UBSAN|refcount_t:')
+
+
+def read_cases(path):
+    cases = {}
+    cur = None
+    for line in open(path, encoding='utf-8', errors='replace'):
+        line = line.rstrip('\n')
+        if line.startswith('case '):
+            cur = int(line.split()[1])
+            cases[cur] = []
+        elif line == 'end':
+            cur = None
+        elif cur is not None:
+            cases[cur].append(line)
+    return cases
+
+
+def read_known(path):
+    """Blocks of [name], match: and diff: (regexes), scope: (any|output), reason:."""
+    entries = []
+    cur = None
+    if not os.path.exists(path):
+        return entries
+    for line in open(path, encoding='utf-8'):
+        line = line.rstrip('\n')
+        if not line.strip() or line.startswith('#'):
+            continue
+        m = re.match(r'\[(.+)\]$', line)
+        if m:
+            cur = {'name': m.group(1), 'match': [], 'diff': [], 'scope': 'any', 'reason': ''}
+            entries.append(cur)
+            continue
+        key, _, val = line.partition(':')
+        val = val.strip()
+        if cur is None:
+            continue
+        if key in ('match', 'diff'):
+            cur[key].append(re.compile(val))
+        elif key == 'scope':
+            cur['scope'] = val
+        elif key == 'reason':
+            cur['reason'] = (cur['reason'] + ' ' + val).strip()
+    return entries
+
+
+def boots(outdir, kernel):
+    dirs = glob.glob(os.path.join(outdir, '%s-[0-9]*' % kernel))
+    return sorted(dirs, key=lambda d: int(d.rsplit('-', 1)[1]))
+
+
+def read_boot(d):
+    """-> (cases {n: lines}, finished, last case, console lines)."""
+    out = {}
+    cur = None
+    finished = False
+    try:
+        lines = open(os.path.join(d, 'results.log'), encoding='utf-8',
+                     errors='replace').read().splitlines()
+    except OSError:
+        lines = []
+    for line in lines:
+        line = line.rstrip('\r')
+        m = re.match(r'=== case (\d+)$', line)
+        if m:
+            cur = int(m.group(1))
+            out[cur] = []
+        elif line == '=== end':
+            finished = True
+            cur = None
+        elif line.startswith('IE-JOB-'):
+            cur = None
+        elif cur is not None:
+            out[cur].append(line)
+    try:
+        console = open(os.path.join(d, 'console.log'), encoding='utf-8',
+                       errors='replace').read().splitlines()
+    except OSError:
+        console = []
+    return out, finished, cur if not finished else None, console
+
+
+def splats(console):
+    """-> [(case or None, first line, excerpt)] for each splat in a console log."""
+    found = []
+    case = None
+    i = 0
+    while i < len(console):
+        line = console[i]
+        m = re.search(r'fuzz: case (\d+)', line)
+        if m:
+            case = int(m.group(1))
+        elif SPLATS.search(line):
+            # the splat's first lines and its stack frames
+            frames = [l for l in console[i + 1:i + 60] if re.search(r'^\s*(\? )?\w+\+0x', l)]
+            found.append((case, line.strip(), console[max(0, i - 1):i + 3] + frames[:14]))
+            # one report per splat: skip the rest of this trace
+            j = i + 1
+            while j < len(console) and not re.search(r'fuzz: case|---\[ end trace', console[j]):
+                j += 1
+            i = j
+            continue
+        i += 1
+    return found
+
+
+# -- normalisation ----------------------------------------------------------
+
+PIDNUM = re.compile(r'(\b\w*pid\w*)(: +|=)(0x[0-9a-f]+|-?\d+)')
+# .execname keys: "common_pid: head            [       123]"
+BRACKETPID = re.compile(r'(\w*pid\w*: +\S+ +)\[ *(\d+)\]')
+ADDR = re.compile(r'\b(0x)?ffff[0-9a-f]{12}\b')
+SYMOFF = re.compile(r'\+0x[0-9a-f]+/0x[0-9a-f]+')
+TRACELINE = re.compile(r'^\s*(.+?)-(\d+)\s+\[\d+\]\s+\S+\s+\d+\.\d+: (.*)$')
+
+
+def num(s):
+    return int(s, 16) if s.startswith('0x') else int(s)
+
+
+def entry_values(line):
+    """Field values of a hist entry line: {name: text}."""
+    vals = {}
+    m = re.match(r'\{(.*)\}(.*)$', line)
+    if not m:
+        return vals
+    for part in re.split(r',\s+(?=[\w.$]+: )', m.group(1).strip()):
+        name, _, v = part.partition(':')
+        vals[name.strip().split('.')[0]] = v.strip()
+    for name, v in re.findall(r'([\w.$]+): +(\S+)', m.group(2)):
+        vals[name.split('.')[0]] = v
+    return vals
+
+
+def sort_ties(lines):
+    """Entries whose sort fields are equal may come in any order: sort them."""
+    out = []
+    sortf = ['hitcount']
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = re.match(r'# trigger info: .*?:sort=([^: ]+)', line)
+        if line.startswith('# trigger info:'):
+            sortf = ['hitcount']
+            if m:
+                sortf = [s.split('.')[0] for s in m.group(1).split(',')]
+        if not line.startswith('{'):
+            out.append(line)
+            i += 1
+            continue
+        run = []
+        while i < len(lines) and lines[i].startswith('{'):
+            run.append(lines[i])
+            i += 1
+        groups = []
+        for e in run:
+            v = entry_values(e)
+            k = tuple(v.get(f) for f in sortf)
+            if groups and groups[-1][0] == k:
+                groups[-1][1].append(e)
+            else:
+                groups.append((k, [e]))
+        for _, g in groups:
+            out += sorted(g)
+    return out
+
+
+def normalise(lines, meta):
+    masks = [l.split(None, 1)[1] for l in meta if l.startswith('mask ')]
+    nodata = 'nodata' in meta
+    # pids: replaced by their rank within the case
+    pids = set()
+    for line in lines:
+        for _, _, v in PIDNUM.findall(line):
+            pids.add(num(v))
+        for _, v in BRACKETPID.findall(line):
+            pids.add(int(v))
+    rank = {p: 'P%d' % i for i, p in enumerate(sorted(pids))}
+    out = []
+    section = ''
+    for line in lines:
+        if line.startswith('--- '):
+            section = line.split()[1]
+        elif section == 'trace':
+            m = TRACELINE.match(line)
+            if m:
+                line = '%s: %s' % (m.group(1).strip(), m.group(3))
+        elif section == 'format':
+            line = re.sub(r'^ID: \d+', 'ID: N', line)
+        if section == 'hist' and nodata and not line.startswith(('# trigger info', '---')):
+            continue
+        line = ADDR.sub('ADDR', line)
+        line = SYMOFF.sub('+OFF', line)
+        for mk in masks:
+            line = re.sub(r'\b(%s)(: +|=)-?[\d.]+' % re.escape(mk),
+                          lambda m: m.group(1) + m.group(2)[0] + '*', line)
+        line = PIDNUM.sub(lambda m: '%s%s%s' % (m.group(1), m.group(2)[0], rank[num(m.group(3))]), line)
+        line = BRACKETPID.sub(lambda m: '%s[%s]' % (m.group(1), rank[int(m.group(2))]), line)
+        out.append(line)
+    out = sort_ties(out)
+    # the trace of several CPUs: order of lines from different tasks may vary
+    res, tr = [], []
+    section = ''
+    for line in out:
+        if line.startswith('--- '):
+            res += sorted(tr)
+            tr = []
+            section = line.split()[1]
+            res.append(line)
+        elif section == 'trace':
+            tr.append(line)
+        else:
+            res.append(line)
+    return res + sorted(tr)
+
+
+def statuses(lines):
+    return [l for l in lines if l.startswith('cmd ')]
+
+
+def classify(ref, ie, cmds):
+    """A short label of what differs first."""
+    sr, si = statuses(ref), statuses(ie)
+    if sr != si:
+        labels = []
+        for a, b in zip(sr, si):
+            if a != b:
+                k = int(a.split()[1]) if a.split()[1].isdigit() else 0
+                c = cmds[k - 1] if 0 < k <= len(cmds) else '?'
+                labels.append('cmd %d: ref %s, ie %s: %s' % (k, a.split()[-1], b.split()[-1], c))
+        return 'accept', labels
+    for sec in ('trigger', 'synthetic_events', 'format', 'hist', 'trace'):
+        if section_lines(ref, sec) != section_lines(ie, sec):
+            return sec, []
+    return 'cleanup', []
+
+
+def section_lines(lines, name):
+    out = []
+    on = False
+    for line in lines:
+        if line.startswith('--- '):
+            on = line.split()[1] == name
+        elif line.startswith('!!!'):
+            on = False
+        if on:
+            out.append(line)
+    return out
+
+
+def known_hit(e, case_lines, kind, difflines):
+    """Does known-differences entry e explain this case's difference?"""
+    if e['scope'] == 'output' and kind == 'accept':
+        return False
+    if e['match'] and not any(rx.search(l) for rx in e['match'] for l in case_lines):
+        return False
+    if e['diff'] and not all(any(rx.search(d) for rx in e['diff']) for d in difflines):
+        return False
+    return bool(e['match'] or e['diff'])
+
+
+def main():
+    outdir = sys.argv[1]
+    cases = read_cases(os.path.join(outdir, 'cases.txt'))
+    known = read_known(KNOWN)
+    n = len(cases)
+    res = {}
+    crashes = {}
+    splat = {}
+    for k in ('ref', 'ie'):
+        res[k] = {}
+        crashes[k] = []
+        splat[k] = []
+        for d in boots(outdir, k):
+            out, finished, last, console = read_boot(d)
+            res[k].update(out)
+            if not finished:
+                if last is not None:
+                    res[k].pop(last, None)
+                crashes[k].append((last, d, console[-40:]))
+            splat[k] += splats(console)
+    print('== fuzz: %d cases (%s)' % (n, outdir))
+    for k in ('ref', 'ie'):
+        print('%s: %d cases run, %d boot(s) ended early, %d splat(s)' % (
+            k, len(res[k]), len(crashes[k]), len(splat[k])))
+    same = 0
+    diffs = []
+    knowns = {}
+    for c in sorted(cases):
+        if c not in res['ref'] or c not in res['ie']:
+            continue
+        a = normalise(res['ref'][c], cases[c])
+        b = normalise(res['ie'][c], cases[c])
+        if a == b:
+            same += 1
+            continue
+        cmds = [l for l in cases[c] if l[:2] in ('s ', 'S ', 't ', 'T ', 'e ') or l == 'w']
+        kind, labels = classify(a, b, cmds)
+        hit = None
+        dl = [l[1:] for l in difflib.unified_diff(a, b, n=0, lineterm='')
+              if l[:1] in '+-' and l[:3] not in ('+++', '---')]
+        for e in known:
+            if known_hit(e, cases[c], kind, dl):
+                hit = e
+                break
+        if hit:
+            knowns.setdefault(hit['name'], []).append(c)
+            continue
+        diffs.append((c, kind, labels, cmds, a, b))
+    both = len([c for c in cases if c in res['ref'] and c in res['ie']])
+    print('compared: %d, identical: %d, known differences: %d, differences: %d' % (
+        both, same, sum(len(v) for v in knowns.values()), len(diffs)))
+    for name, cs in sorted(knowns.items()):
+        print('  known %s: %d case(s): %s' % (name, len(cs), ' '.join(map(str, cs[:20]))))
+    kinds = {}
+    for d in diffs:
+        kinds.setdefault(d[1], []).append(d[0])
+    for kd, cs in sorted(kinds.items()):
+        print('  differ in %s: %d case(s): %s' % (kd, len(cs), ' '.join(map(str, cs))))
+    for c, kind, labels, cmds, a, b in diffs:
+        print('\n== case %d differs (%s)' % (c, kind))
+        for l in [l for l in cases[c] if l.startswith('tag ')]:
+            print('   ' + l)
+        for i, l in enumerate(cmds):
+            print('   %d: %s' % (i + 1, l))
+        for l in labels:
+            print('   ' + l)
+        d = list(difflib.unified_diff(a, b, 'ref', 'ie', n=1, lineterm=''))
+        for l in d[2:32]:
+            print('   ' + l)
+        if len(d) > 32:
+            print('   ... (%d more diff lines)' % (len(d) - 32))
+    for k in ('ref', 'ie'):
+        for last, d, tail in crashes[k]:
+            print('\n== %s: boot %s ended in case %s' % (k, os.path.basename(d), last))
+            if last in cases:
+                for l in cases[last]:
+                    print('   ' + l)
+            for l in tail[-25:]:
+                print('   | ' + l)
+        for case, first, excerpt in splat[k]:
+            print('\n== %s: splat in case %s: %s' % (k, case, first))
+            if case in cases:
+                for l in cases[case]:
+                    print('   ' + l)
+            for l in excerpt[:20]:
+                print('   | ' + l)
+    missing = [c for c in cases if c not in res['ie']]
+    crashed = set(x[0] for x in crashes['ie'])
+    missing = [c for c in missing if c not in crashed]
+    if missing:
+        print('\nie: %d case(s) without output: %s' % (len(missing), ' '.join(map(str, missing[:30]))))
+    bad = diffs or crashes['ie'] or splat['ie'] or missing
+    print('\nfuzz: %s (%d differences, %d ie crashes, %d ie splats, %d ref crashes)' % (
+        'FAIL' if bad else 'PASS', len(diffs), len(crashes['ie']), len(splat['ie']),
+        len(crashes['ref'])))
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

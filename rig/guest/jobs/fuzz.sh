@@ -1,0 +1,215 @@
+#!/bin/sh
+# Differential fuzz job: run the cases of /ie/fuzz-cases (made by
+# rig/fuzz/gen.py, format described there) from case $IE_FUZZ_START on,
+# over a deterministic workload, printing each command's result and the
+# trigger, hist and synthetic event files it leaves; clean up after each
+# case.  rig/fuzz.sh runs it on the ref and ie kernels and compares.
+#
+# Dumps and cleanup use shell builtins only (no cat, no grep): forks and
+# execs while triggers are active would count in them.
+T=/sys/kernel/tracing
+CASES=/ie/fuzz-cases
+START=${IE_FUZZ_START:-0}
+cd $T || exit 1
+[ -f $CASES ] || { echo "no case file $CASES"; exit 1; }
+set -f
+
+# Print a file through builtins; comment lines too unless $2 = nocomment.
+show() { # file [nocomment]
+	[ -e "$1" ] || { echo "(no $1)"; return; }
+	while IFS= read -r l || [ -n "$l" ]; do
+		case $l in
+		'#'*) [ "${2:-}" = nocomment ] && continue ;;
+		esac
+		printf '%s\n' "$l"
+	done <"$1"
+}
+
+# The workload: fixed reads and writes by head, fixed trace_marker
+# writes, a fixed number of forks and execs by a child sh.
+workload() {
+	head -c 300 /dev/zero >/dev/null
+	head -c 10000 /dev/zero >/dev/null
+	head -c 5 /dev/zero >/dev/null
+	head -c 300 /dev/zero >/dev/null
+	for s in alpha beta gamma beta alpha alpha 12345; do
+		printf '%s\n' "$s" >trace_marker
+	done
+	/bin/sh -c '/bin/true; /bin/true x; /bin/false; /bin/true'
+	worked=1
+}
+
+touch_ev() { # event: remember it, first touched first
+	case " $evs " in
+	*" $1 "*) ;;
+	*) evs="$evs $1" revs="$1 $revs" ;;
+	esac
+}
+
+run_cmd() { # line
+	op=${1%% *}
+	rest=${1#* }
+	k=$((k + 1))
+	case $op in
+	s) printf '%s\n' "$rest" 2>/dev/null >>synthetic_events ;;
+	S) printf '%s\n' "$rest" 2>/dev/null >synthetic_events ;;
+	t | T)
+		ev=${rest%% *}
+		spec=${rest#* }
+		touch_ev "$ev"
+		f=events/$ev/trigger
+		if [ ! -e "$f" ]; then
+			echo "cmd $k nofile"
+			return
+		fi
+		if [ "$op" = t ]; then
+			printf '%s\n' "$spec" 2>/dev/null >>"$f"
+		else
+			printf '%s\n' "$spec" 2>/dev/null >"$f"
+		fi
+		;;
+	e)
+		touch_ev "$rest"
+		enabled="$enabled $rest"
+		echo 1 2>/dev/null >"events/$rest/enable"
+		;;
+	w)
+		workload </dev/null
+		echo "cmd $k workload"
+		return
+		;;
+	*) return ;;
+	esac
+	rc=$?
+	if [ $rc = 0 ]; then echo "cmd $k ok"; else echo "cmd $k fail"; fi
+}
+
+synth_names() {
+	names=
+	while read -r l; do
+		# shellcheck disable=SC2086 # split the line into words
+		set -- $l
+		[ $# -gt 0 ] && names="$names $1"
+	done <synthetic_events
+}
+
+dump() {
+	for ev in $evs; do
+		echo "--- trigger $ev"
+		show "events/$ev/trigger" nocomment
+	done
+	for ev in $evs; do
+		echo "--- hist $ev"
+		show "events/$ev/hist"
+	done
+	echo "--- synthetic_events"
+	show synthetic_events
+	synth_names
+	for n in $names; do
+		echo "--- format $n"
+		show "events/synthetic/$n/format"
+	done
+	if [ -n "$enabled" ]; then
+		echo "--- trace"
+		show trace nocomment
+	fi
+}
+
+remove_triggers() { # event
+	f=events/$1/trigger
+	[ -e "$f" ] || return
+	list=
+	while IFS= read -r l; do
+		case $l in
+		'#'* | '') continue ;;
+		esac
+		l=${l% \[active\]}
+		l=${l% \[paused\]}
+		list="$l
+$list"
+	done <"$f"
+	while IFS= read -r l; do
+		[ -n "$l" ] || continue
+		printf '!%s\n' "$l" 2>/dev/null >>"$f" ||
+			printf '!%s\n' "${l%% if *}" 2>/dev/null >>"$f"
+	done <<EOF
+$list
+EOF
+}
+
+left_triggers() { # -> $left: the triggers still on the touched events
+	left=
+	for ev in $revs; do
+		f=events/$ev/trigger
+		[ -e "$f" ] || continue
+		while IFS= read -r l; do
+			case $l in
+			'#'* | '') ;;
+			*) left="$left [$ev: $l]" ;;
+			esac
+		done <"$f"
+	done
+}
+
+cleanup() {
+	for ev in $enabled; do
+		echo 0 2>/dev/null >"events/$ev/enable"
+	done
+	# Referring triggers go first: reverse order, and a few passes.
+	for _ in 1 2 3; do
+		for ev in $revs; do
+			remove_triggers "$ev"
+		done
+	done
+	left_triggers
+	[ -z "$left" ] || echo "!!! removal by the listed spec refused:$left"
+	for ev in $revs; do
+		[ -e "events/$ev/trigger" ] && : 2>/dev/null >"events/$ev/trigger"
+	done
+	left_triggers
+	[ -z "$left" ] || echo "!!! triggers left after truncation:$left"
+	synth_names
+	for n in $names; do
+		printf '!%s\n' "$n" 2>/dev/null >>synthetic_events
+	done
+	synth_names
+	[ -z "$names" ] || echo "!!! synthetic event removal refused:$names"
+	: 2>/dev/null >synthetic_events
+	: 2>/dev/null >trace
+	synth_names
+	[ -z "$names" ] || echo "!!! synthetic events left after truncation:$names"
+}
+
+echo "fuzz: from case $START, kernel $(uname -r)"
+echo 0 >tracing_on
+echo 1 >tracing_on
+skip=1
+while IFS= read -r line; do
+	case $line in
+	'#'* | '') ;;
+	'case '*)
+		n=${line#case }
+		n=${n%% *}
+		if [ "$n" -lt "$START" ]; then
+			skip=1
+			continue
+		fi
+		skip=0
+		echo "=== case $n"
+		echo "fuzz: case $n" >/dev/kmsg
+		evs='' revs='' enabled='' k=0 worked=0
+		;;
+	end)
+		[ $skip = 0 ] || continue
+		[ "$worked" = 1 ] || { workload </dev/null; echo "cmd workload"; }
+		dump
+		cleanup
+		;;
+	tag\ * | mask\ * | nodata) ;;
+	*)
+		[ $skip = 0 ] || continue
+		run_cmd "$line"
+		;;
+	esac
+done <$CASES
+echo "=== end"
