@@ -198,6 +198,24 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 	return 0;
 }
 
+/*
+ * A numeric parameter of trace() must have the synthetic field's type, or
+ * one of the same size and signedness.
+ */
+static bool ie_param_type_ok(struct ie_hist *hist, const struct ie_action *a,
+			     const struct ie_param *p)
+{
+	const struct ie_synth_field *f;
+	struct ie_type t;
+
+	if (!a->synth || a->synth->bound || a->n_params > a->synth->n_fields)
+		return true;	/* save(), the RFC's form, or a count error */
+	f = &a->synth->fields[a->n_params - 1];
+	ie_expr_type(hist, p->expr, &t);
+	return !strcmp(f->type, t.name) ||
+	       (f->size == t.size && f->is_signed == t.is_signed);
+}
+
 /* One parameter: a string field, or a numeric expression. */
 static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 			const char *text, bool want_string, unsigned int pos,
@@ -220,7 +238,8 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 	ret = ie_param_field_var(hist, text, &p->expr, err);
 	if (!ret) {
 		a->n_params++;
-		return 0;
+		return ie_param_type_ok(hist, a, p) ? 0 :
+		       ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
 	}
 	if (ret != -ENOENT)
 		return ie_action_fail(err_pos, pos, err, *err);
@@ -230,6 +249,8 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 	a->n_params++;
 	if (ret)
 		*err_pos = pos + off;
+	else if (!ie_param_type_ok(hist, a, p))
+		ret = ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
 	return ret;
 }
 
@@ -302,7 +323,7 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 {
 	struct ie_action *a = &hist->actions[hist->n_actions];
 	char *params, *param, *synth_name = NULL;
-	unsigned int pos = spec->pos;
+	unsigned int pos = spec->pos, i;
 	int var, ret;
 
 	memset(a, 0, sizeof(*a));
@@ -333,6 +354,13 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		kfree(params);
 		*err = IE_ERR_NOMEM;
 		return -ENOMEM;
+	}
+	for (i = 0; i + 1 < hist->n_actions; i++) {
+		if (!strcmp(hist->actions[i].text, a->text)) {
+			kfree(params);
+			return ie_action_fail(err_pos, pos, err,
+					      IE_ERR_DUP_ACTION);
+		}
 	}
 
 	param = *params ? params : NULL;
@@ -397,6 +425,8 @@ int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err)
 		a = &hist->actions[i];
 		if (a->synth)
 			continue;
+		a->saved_off = hist->elt_data_size;
+		hist->elt_data_size += sizeof(u64);
 		for (j = 0; j < a->n_params; j++) {
 			a->params[j].save_off = hist->elt_data_size;
 			hist->elt_data_size += a->params[j].str ?
@@ -502,6 +532,7 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 			v = ie_expr_eval(p->expr, ctx);
 			memcpy(data + p->save_off, &v, sizeof(v));
 		}
+		WRITE_ONCE(*(u64 *)(data + a->saved_off), 1);
 	}
 }
 
@@ -522,6 +553,7 @@ void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 	const u8 *data = elt->private_data;
 	unsigned int i, j;
 	char name[64];
+	bool saved;
 	u64 v;
 
 	for (i = 0; i < hist->n_actions; i++) {
@@ -533,11 +565,14 @@ void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			   (u64)atomic64_read(&elt->vars[a->slot]));
 		if (a->synth || !data)
 			continue;
+		saved = READ_ONCE(*(u64 *)(data + a->saved_off));
 		for (j = 0; j < a->n_params; j++) {
 			p = &a->params[j];
+			/* Nothing saved yet (the handler never acted): (null). */
 			if (p->str) {
 				seq_printf(m, "  %s: %-32s", p->str->name,
-					   (const char *)data + p->save_off);
+					   saved ? (const char *)data + p->save_off :
+						   "(null)");
 				continue;
 			}
 			memcpy(&v, data + p->save_off, sizeof(v));

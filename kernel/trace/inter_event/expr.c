@@ -295,8 +295,10 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 		n += scnprintf(buf + n, len - n, "(");
 	switch (e->kind) {
 	case IE_EX_NEG:
-		n += scnprintf(buf + n, len - n, "-");
-		n += ie_expr_print_sub(e->l, buf + n, len - n, 3);
+		/* Always -(x), the one form the stock parser reads. */
+		n += scnprintf(buf + n, len - n, "-(");
+		n += ie_expr_print_sub(e->l, buf + n, len - n, 0);
+		n += scnprintf(buf + n, len - n, ")");
 		break;
 	case IE_EX_ADD:
 	case IE_EX_SUB:
@@ -360,11 +362,17 @@ int ie_expr_cmp(const struct ie_expr *a, const struct ie_expr *b)
 	return ie_expr_cmp(a->l, b->l) || ie_expr_cmp(a->r, b->r);
 }
 
+/*
+ * Operators over constants only are folded, but for unary minus, which
+ * stays as written (-(0) is listed -(0)), as in the stock implementation.
+ */
 static bool ie_expr_constant(const struct ie_expr *e)
 {
 	if (!e)
 		return true;
-	if (e->kind < IE_EX_ADD && e->kind != IE_EX_NEG)
+	if (e->kind == IE_EX_NEG)
+		return false;
+	if (e->kind < IE_EX_ADD)
 		return e->kind == IE_EX_CONST;
 	return ie_expr_constant(e->l) && ie_expr_constant(e->r);
 }

@@ -79,7 +79,8 @@ static bool ie_field_mods_ok(const struct ie_field *f)
 		return !(f->mods & IE_MOD_USECS);
 	}
 	if (f->type == IE_FT_HITCOUNT)
-		return !(f->mods & ~(IE_MOD_PERCENT | IE_MOD_GRAPH)) &&
+		return !(f->mods & ~(IE_MOD_PERCENT | IE_MOD_GRAPH |
+				     IE_MOD_HEX)) &&
 		       hweight_long(f->mods) <= 1;
 	/* Strings and stack traces are shown as they are. */
 	return !f->mods;

@@ -238,8 +238,19 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 		*err_pos = item->pos + off;
 		goto free_expr;
 	}
-	/* Shown as written: "lat" for a variable, "$b" for a reference. */
-	f->name = kstrdup(item->expr, GFP_KERNEL);
+	/*
+	 * Shown as written: "lat" for a variable, "$b" for a reference;
+	 * "$y" of this trigger's variable y shows y's expression, as stock.
+	 */
+	if (item->expr[0] == '$' && f->expr->kind != IE_EX_REF &&
+	    ie_name_ok(item->expr + 1)) {
+		char buf[256];
+
+		ie_expr_print(f->expr, buf, sizeof(buf));
+		f->name = kstrdup(buf, GFP_KERNEL);
+	} else {
+		f->name = kstrdup(item->expr, GFP_KERNEL);
+	}
 	if (f->name)
 		return 0;
 	*err = IE_ERR_NOMEM;

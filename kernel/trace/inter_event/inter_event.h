@@ -77,6 +77,7 @@ enum ie_err {
 	IE_ERR_DUP_VAR,
 	IE_ERR_FIELD_UNBOUNDED,
 	IE_ERR_SYNTH_SELF_LOOP,
+	IE_ERR_DUP_ACTION,
 	IE_ERR_MAX,
 };
 
@@ -249,6 +250,7 @@ struct ie_action {
 	unsigned int		n_params;
 	unsigned int		var;		/* onmax/onchange: watched var */
 	unsigned int		slot;		/* map var keeping the max */
+	unsigned int		saved_off;	/* save(): entry data flag, set once saved */
 };
 
 /* A helper trigger on another event, saving a field for an action. */
@@ -406,6 +408,15 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 		    unsigned int *err_pos, enum ie_err *err);
 int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var);
+
+struct ie_type {
+	const char	*name;
+	unsigned int	size;
+	bool		is_signed;
+};
+
+void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
+		  struct ie_type *t);
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader);
 void ie_refs_release(struct ie_hist *hist);
 void ie_refs_hold(struct ie_hist *hist);

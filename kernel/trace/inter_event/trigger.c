@@ -66,6 +66,7 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_BAD_CLOCK]		= "Couldn't set trace_clock",
 	[IE_ERR_FIELD_UNBOUNDED]	= "Unbounded field (rest of the record) can't be copied",
 	[IE_ERR_SYNTH_SELF_LOOP]	= "A synthetic event's trigger can't generate the event",
+	[IE_ERR_DUP_ACTION]		= "Duplicate action",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,

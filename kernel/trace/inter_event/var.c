@@ -431,6 +431,49 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader)
 	return true;
 }
 
+/**
+ * ie_expr_type - the C type of an expression's value
+ * @hist: the histogram the expression belongs to (for its references)
+ * @e: a resolved expression
+ * @t: filled in
+ *
+ * Typed as the stock implementation types it, so that the same
+ * synthetic event parameters are accepted: an event field has its type,
+ * common_cpu is an int, a reference has the type of the variable's
+ * expression, an operator the type of its left operand, and a constant
+ * or a time stamp is a u64.
+ */
+void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
+		  struct ie_type *t)
+{
+	const struct ie_ref *ref;
+
+	switch (e->kind) {
+	case IE_EX_FIELD:
+		t->name = e->field->ev->type;
+		t->size = e->field->ev->size;
+		t->is_signed = e->field->ev->is_signed;
+		return;
+	case IE_EX_CPU:
+		*t = (struct ie_type){ "int", sizeof(int), true };
+		return;
+	case IE_EX_REF:
+		ref = &hist->refs[e->ref];
+		ie_expr_type(ref->def, ref->def->vars[ref->var].expr, t);
+		return;
+	case IE_EX_ADD:
+	case IE_EX_SUB:
+	case IE_EX_MUL:
+	case IE_EX_DIV:
+	case IE_EX_NEG:
+		ie_expr_type(hist, e->l, t);
+		return;
+	default:
+		*t = (struct ie_type){ "u64", sizeof(u64), false };
+		return;
+	}
+}
+
 /* Pin the histograms we refer to, so they can't be removed under us. */
 void ie_refs_hold(struct ie_hist *hist)
 {
