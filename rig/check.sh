@@ -39,6 +39,19 @@ ref) ;;
 debug) [ "${SXS:-0}" = 0 ] || OUT=$out "$RIG/sxs.sh" "$out/host-results.log" ;;
 *) OUT=$out "$RIG/sxs.sh" "$out/host-results.log" ;;
 esac
+# Random differential tests, a fixed small seed set (make fuzz runs more):
+# every difference from the stock kernel fixed or listed as known.
+case $kernel in
+ref) ;;
+*)
+	t1=$(date +%s)
+	st=PASS
+	IE_FUZZ_NOLOCK=1 OUT=$out "$RIG/fuzz.sh" 1,2,3 20 "ref $kernel" \
+		>"$out/fuzz.log" 2>&1 || st=FAIL
+	grep '^fuzz: \(PASS\|FAIL\)' "$out/fuzz.log" >&2
+	echo "IE-RESULT own rig/fuzz(seeds-1,2,3x20) $st $(($(date +%s) - t1))" >>"$out/host-results.log"
+	;;
+esac
 # Fault injection needs the debug kernel's failslab: elsewhere it may skip.
 skip=()
 [ "$kernel" = debug ] || skip=(--may-skip reliability-failslab.tc)

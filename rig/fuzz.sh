@@ -1,6 +1,7 @@
 #!/bin/bash
 # Random differential testing against the stock hist triggers.
-# usage: fuzz.sh SEED[,SEED...] N [KERNELS]   (KERNELS default "ref ie")
+# usage: fuzz.sh SEED[,SEED...] N [KERNELS]   (KERNELS default "ref ie";
+#        "ref debug" runs ours on the debug kernel)
 #
 # Generates N cases from each SEED (rig/fuzz/gen.py), boots each kernel with the
 # fuzz job (rig/guest/jobs/fuzz.sh) and, when a boot ends before the last
@@ -8,9 +9,13 @@
 # from the next one.  Then compares the kernels case by case
 # (rig/fuzz/compare.py) and exits non-zero on an unexplained difference or
 # on a crash or splat of ie.  Output in $OUT/fuzz-SEED (default out/).
-# Every build and boot holds /tmp/heavy.lock: the machine is shared.
+# Every build and boot holds /tmp/heavy.lock: the machine is shared
+# (IE_FUZZ_NOLOCK=1: the caller holds it, as make check's caller may).
 set -u
 . "$(dirname "$0")/lib.sh"
+
+heavy="flock /tmp/heavy.lock"
+[ -z "${IE_FUZZ_NOLOCK:-}" ] || heavy=
 
 seed=${1:-1}
 n=${2:-300}
@@ -29,7 +34,7 @@ t0=$(date +%s)
 # Build first, under the lock, so that a boot's stall clock does not run
 # while it builds (run.sh builds too, but then finds nothing to do).
 for k in $kernels; do
-	flock /tmp/heavy.lock "$RIG/build.sh" "$k" >/dev/null || die "$k: build failed"
+	$heavy "$RIG/build.sh" "$k" >/dev/null || die "$k: build failed"
 done
 
 # Boot kernel $1 from case $2 into $3; stop it if results.log stalls.
@@ -38,7 +43,7 @@ boot() { # kernel start dir
 	mkdir -p "$dir"
 	IE_APPEND="${IE_APPEND:-} IE_FUZZ_START=$start" \
 		IE_BOOT_TIMEOUT=$((300 + 6 * (n - start))) \
-		setsid -w flock /tmp/heavy.lock "$RIG/run.sh" "$k" fuzz "$dir" \
+		setsid -w $heavy "$RIG/run.sh" "$k" fuzz "$dir" \
 		>"$dir/run.log" 2>&1 &
 	pid=$!
 	last=$(date +%s)
@@ -64,8 +69,11 @@ boot() { # kernel start dir
 for k in $kernels; do
 	start=0
 	b=0
+	# The debug kernel is ours: compared as ie.
+	label=$k
+	[ "$k" = debug ] && label=ie
 	while [ "$start" -lt "$n" ]; do
-		dir=$out/$k-$b
+		dir=$out/$label-$b
 		log "fuzz: $k boot $b from case $start"
 		boot "$k" "$start" "$dir"
 		# The serial port ends lines with CR LF.

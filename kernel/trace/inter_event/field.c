@@ -213,8 +213,9 @@ static void ie_field_str(const struct ie_field *f, void *rec, char *dst)
 		return;
 	switch (ev->filter_type) {
 	case FILTER_STATIC_STRING:
+		/* Up to its NUL: what follows may be anything (the key is 0). */
 		src = rec + ev->offset;
-		len = min_t(unsigned int, len, ev->size);
+		len = strnlen(src, min_t(unsigned int, len, ev->size));
 		break;
 	case FILTER_DYN_STRING:
 		loc = *(u32 *)(rec + ev->offset);

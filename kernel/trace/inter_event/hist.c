@@ -240,10 +240,11 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 	}
 	/*
 	 * Shown as written: "lat" for a variable, "$b" for a reference;
-	 * "$y" of this trigger's variable y shows y's expression, as stock.
+	 * "$y" of this trigger's variable y shows y's expression, and a
+	 * constant expression its value, as stock.
 	 */
-	if (item->expr[0] == '$' && f->expr->kind != IE_EX_REF &&
-	    ie_name_ok(item->expr + 1)) {
+	if ((item->expr[0] == '$' && f->expr->kind != IE_EX_REF &&
+	     ie_name_ok(item->expr + 1)) || f->expr->kind == IE_EX_CONST) {
 		char buf[256];
 
 		ie_expr_print(f->expr, buf, sizeof(buf));
@@ -337,7 +338,8 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		/* A plain "hitcount" is the one already there. */
 		if (!strcmp(item->expr, "hitcount"))
 			continue;
-		if (hist->n_vals == ARRAY_SIZE(hist->vals)) {
+		/* The map's sum fields: the hit count and two more, as stock. */
+		if (hist->n_vals == IE_MAX_VALS) {
 			*err = IE_ERR_TOO_MANY_VALS;
 			return -EINVAL;
 		}
@@ -559,9 +561,9 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 			return false;
 	}
 	for (i = 0; i < a->n_vals; i++) {
+		/* By name: "$y" of y=fd is listed, and matched, as fd. */
 		if (strcmp(a->vals[i].name, b->vals[i].name) ||
-		    a->vals[i].mods != b->vals[i].mods ||
-		    a->vals[i].type != b->vals[i].type)
+		    a->vals[i].mods != b->vals[i].mods)
 			return false;
 	}
 	for (i = 0; i < a->n_sort; i++) {

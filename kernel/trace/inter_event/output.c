@@ -196,6 +196,8 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 	const struct ie_field *f = &hist->vals[i];
 	char bar[IE_GRAPH_WIDTH + 1];
 	u64 val = tracing_map_read_sum(elt, f->map_idx);
+	/* A constant's column has no name in the stock kernel's files. */
+	const char *name = f->expr && f->expr->kind == IE_EX_CONST ? "" : f->name;
 	u64 pc;
 	unsigned int n;
 
@@ -207,13 +209,13 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 		n = st->max[i] ? div64_u64(val * IE_GRAPH_WIDTH, st->max[i]) : 0;
 		memset(bar, '#', n);
 		bar[n] = '\0';
-		seq_printf(m, "  %s: %-*s", f->name, IE_GRAPH_WIDTH, bar);
+		seq_printf(m, "  %s: %-*s", name, IE_GRAPH_WIDTH, bar);
 	} else if (f->mods & IE_MOD_HEX) {
-		seq_printf(m, "  %s: %10llx", f->name, val);
+		seq_printf(m, "  %s: %10llx", name, val);
 	} else if (i == 0) {
-		seq_printf(m, " %s: %10llu", f->name, val);
+		seq_printf(m, " %s: %10llu", name, val);
 	} else {
-		seq_printf(m, "  %s: %10llu", f->name, val);
+		seq_printf(m, "  %s: %10llu", name, val);
 	}
 }
 

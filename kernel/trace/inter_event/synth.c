@@ -47,9 +47,9 @@ static const struct ie_synth_type ie_synth_types[] = {
 	{ "long",		8, true,  "%ld" },
 	{ "unsigned long",	8, false, "%lu" },
 	{ "pid_t",		4, true,  "%d" },
-	{ "bool",		1, false, "%u" },
+	{ "bool",		1, true,  "%d" },
 	{ "gfp_t",		4, false, "%x" },
-	{ "char",		1, false, "%u" },
+	{ "char",		1, true,  "%d" },
 	{ "unsigned char",	1, false, "%u" },
 	{ "short",		2, true,  "%d" },
 	{ "unsigned short",	2, false, "%u" },
@@ -93,9 +93,13 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
 		if (f->is_string) {
 			const char *s = (const char *)(unsigned long)vals[i];
 
-			if (!s || strncpy_from_kernel_nofault(entry + f->offset,
-							      s, f->size) < 0)
-				entry[f->offset] = '\0';
+			long n = s ? strncpy_from_kernel_nofault(entry + f->offset,
+								  s, f->size) : 0;
+
+			/* NUL-padded: the field's bytes are the string's. */
+			if (n < 0)
+				n = 0;
+			memset(entry + f->offset + n, 0, f->size - n);
 			entry[f->offset + f->size - 1] = '\0';
 			continue;
 		}
@@ -416,11 +420,16 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 		return IE_ERR_NOMEM;
 	}
 	f->size = str_len ?: t->size;
-	f->is_signed = t && t->is_signed;
+	/* A string is of chars, signed, as the kernel's format files say. */
+	f->is_signed = !t || t->is_signed;
 	f->is_string = str_len;
-	/* Natural alignment, after the common fields. */
-	f->offset = ALIGN(ev->size, str_len ? 1 : f->size);
-	ev->size = f->offset + f->size;
+	/*
+	 * The stock implementation's layout, which tools may have learnt:
+	 * after the common fields, a string takes IE_STR_MAX bytes, any
+	 * other field 8.
+	 */
+	f->offset = ALIGN(ev->size, sizeof(u64));
+	ev->size = f->offset + (str_len ? IE_STR_MAX : sizeof(u64));
 	ev->n_fields++;
 	return 0;
 }
