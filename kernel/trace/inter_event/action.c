@@ -38,6 +38,7 @@ static struct ie_field *ie_param_string(struct ie_hist *hist, const char *text)
 		return NULL;
 	copy = kstrdup(text, GFP_KERNEL);
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	ret = -ENOMEM;
 	if (!copy || !f)
 		goto no;
 	ret = ie_field_resolve(hist, f, copy, true, &err);
@@ -50,7 +51,8 @@ static struct ie_field *ie_param_string(struct ie_hist *hist, const char *text)
 no:
 	kfree(copy);
 	kfree(f);
-	return NULL;
+	/* Out of memory is no answer to "is it a string field". */
+	return ret == -ENOMEM ? ERR_PTR(-ENOMEM) : NULL;
 }
 
 /* Index of variable @name of @h, or -ENOENT. */
@@ -228,6 +230,11 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 	if (a->n_params == IE_SYNTH_MAX_FIELDS)
 		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_COUNT);
 	p->str = ie_param_string(hist, text);
+	if (IS_ERR(p->str)) {
+		p->str = NULL;
+		*err = IE_ERR_NOMEM;
+		return -ENOMEM;
+	}
 	if (p->str) {
 		a->n_params++;
 		return want_string || !a->synth ? 0 :
@@ -338,6 +345,9 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 	    !ie_match_event_ok(hist, spec->handler_arg))
 		return ie_action_fail(err_pos, pos + strlen("onmatch("), err,
 				      IE_ERR_BAD_MATCH_EVENT);
+	/* Nothing would show what onmatch() saved: refused, as stock. */
+	if (a->handler == IE_ON_MATCH && !strcmp(spec->action, "save"))
+		return ie_action_fail(err_pos, pos, err, IE_ERR_BAD_ACTION);
 	if (a->handler != IE_ON_MATCH) {
 		var = ie_find_local_var(hist, spec->handler_arg);
 		if (var < 0)
@@ -570,7 +580,9 @@ void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			p = &a->params[j];
 			/* Nothing saved yet (the handler never acted): (null). */
 			if (p->str) {
-				seq_printf(m, "  %s: %-32s", p->str->name,
+				/* Bounded: an event may be writing the slot. */
+				seq_printf(m, "  %s: %-32.*s", p->str->name,
+					   saved ? p->str->size : 6,
 					   saved ? (const char *)data + p->save_off :
 						   "(null)");
 				continue;

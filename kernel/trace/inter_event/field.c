@@ -235,6 +235,8 @@ static void ie_field_str(const struct ie_field *f, void *rec, char *dst)
 		return;
 	}
 	memcpy(dst, src, len);
+	/* NUL-padded: a save() slot holds the last string only. */
+	memset(dst + len, 0, f->size - len);
 	/* Keep the last byte of a full-width key NUL. */
 	if (len == f->size)
 		dst[len - 1] = '\0';

@@ -149,14 +149,25 @@ static void ie_synth_triggers_only(struct trace_event_file *file,
 static void ie_synth_record(struct trace_event_file *file,
 			    struct ie_synth_event *ev, const u64 *vals)
 {
+	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
 	struct trace_event_buffer fbuffer;
 	u8 *entry;
 
+	/*
+	 * Generated inside another event's triggers, whose reservation is
+	 * still open: tell the ring buffer it nests on purpose, or its
+	 * recursion guard refuses the second level.
+	 */
+	ring_buffer_nest_start(buffer);
 	entry = trace_event_buffer_reserve(&fbuffer, file, ev->size);
-	if (!entry)
-		return;
-	ie_synth_fill(ev, entry, vals);
-	trace_event_buffer_commit(&fbuffer);
+	if (entry) {
+		/* Slack of the fields' slots included: nothing stale leaks. */
+		memset(entry + sizeof(struct trace_entry), 0,
+		       ev->size - sizeof(struct trace_entry));
+		ie_synth_fill(ev, entry, vals);
+		trace_event_buffer_commit(&fbuffer);
+	}
+	ring_buffer_nest_end(buffer);
 }
 
 /* Event path: the probe of the event's tracepoint, one per instance. */
@@ -203,7 +214,8 @@ bool ie_synth_fire(struct ie_synth_event *ev, const u64 *vals)
 	if (!it)
 		return true;
 	depth = this_cpu_ptr(&ie_synth_depth[interrupt_context_level()]);
-	if (*depth >= IE_SYNTH_MAX_DEPTH)
+	/* The NMI stack is small: no synthetic event nests in another there. */
+	if (*depth >= (in_nmi() ? 1 : IE_SYNTH_MAX_DEPTH))
 		return false;
 	(*depth)++;
 	do {

@@ -157,6 +157,10 @@ static int ie_inline_var(struct ie_resolver *rs, struct ie_expr *leaf,
 	if (rs->depth >= IE_INLINE_DEPTH)
 		return ie_resolve_fail(rs, leaf, IE_ERR_TOO_MANY_OPERANDS);
 	ret = ie_expr_parse(var->text, &sub, &pos, &err);
+	if (ret == -ENOMEM) {
+		*rs->err = IE_ERR_NOMEM;
+		return ret;
+	}
 	if (ret)
 		return ie_resolve_fail(rs, leaf, err);
 	rs->depth++;
@@ -264,6 +268,10 @@ static int ie_resolve_leaf(struct ie_expr *leaf, void *arg)
 		leaf->kind = IE_EX_FIELD;
 		leaf->field = f;
 		goto out;
+	}
+	if (ret == -ENOMEM) {
+		kfree(f);
+		goto out;	/* *rs->err is IE_ERR_NOMEM already */
 	}
 	if (!ret) {
 		/* A string field can't be computed with. */
