@@ -55,18 +55,6 @@ no:
 	return ret == -ENOMEM ? ERR_PTR(-ENOMEM) : NULL;
 }
 
-/* Index of variable @name of @h, or -ENOENT. */
-static int ie_var_index(struct ie_hist *h, const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < h->n_vars; i++) {
-		if (!strcmp(h->vars[i].name, name))
-			return i;
-	}
-	return -ENOENT;
-}
-
 /* Our helper trigger on @file already saving @var, if any. */
 static struct event_trigger_data *ie_find_aux(struct trace_event_file *file,
 					      const char *var)
@@ -78,7 +66,7 @@ static struct event_trigger_data *ie_find_aux(struct trace_event_file *file,
 		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 			continue;
 		h = data->private_data;
-		if (h->is_aux && ie_var_index(h, var) >= 0)
+		if (h->is_aux && ie_find_var(h, var) >= 0)
 			return data;
 	}
 	return NULL;
@@ -179,7 +167,7 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 		hist->aux[i].id = def->aux_id;
 		hist->n_aux++;
 	}
-	idx = ie_var_index(def, var);
+	idx = ie_find_var(def, var);
 	ref = idx < 0 ? idx : ie_ref_add(hist, def, idx);
 	if (ref < 0) {
 		*err = ref == -ENOSPC ? IE_ERR_TOO_MANY_REFS :

@@ -403,6 +403,7 @@ int ie_field_display_name(const struct ie_field *f, char *buf, size_t len);
 
 /* var.c */
 bool ie_name_ok(const char *s);
+int ie_find_var(struct ie_hist *hist, const char *name);
 int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
 int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,

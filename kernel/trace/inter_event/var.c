@@ -65,7 +65,8 @@ static bool ie_keys_fit(const struct ie_hist *hist, const struct ie_hist *def)
 	return true;
 }
 
-static int ie_find_var(struct ie_hist *hist, const char *name)
+/* Index of variable @name of @hist, or -ENOENT. */
+int ie_find_var(struct ie_hist *hist, const char *name)
 {
 	unsigned int i;
 
