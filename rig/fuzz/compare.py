@@ -8,8 +8,9 @@ number B, a folder K-B with the results.log and console.log of that boot.
 Boots after the first continue after the case the previous one ended in.
 
 Prints a summary: cases run, identical, known differences (matching
-rig/fuzz/known-differences.txt), other differences with the case's
-commands and a short diff, crashes and kernel splats per kernel.
+rig/fuzz/known-differences.txt; how many cases each entry excused, each
+entry listed), other differences with the case's commands and a short
+diff, crashes and kernel splats per kernel.
 Exit status 1 on any unexplained difference, or any crash or splat on ie.
 """
 
@@ -39,31 +40,52 @@ def read_cases(path):
     return cases
 
 
+EXAMPLE_KEYS = ('must-match', 'must-not-match', 'must-match-diff', 'must-not-match-diff')
+
+
 def read_known(path):
-    """Blocks of [name], match: and diff: (regexes), scope: (any|output), reason:."""
+    """Blocks of [name], match: and diff: (regexes), scope: (any|output), reason:.
+
+    The example lines (must-match:, must-not-match: and their -diff forms)
+    are kept for rig/fuzz/test_compare.py and play no part in matching.
+    Raises ValueError on a line that is none of these, or a bad regex.
+    """
     entries = []
     cur = None
     if not os.path.exists(path):
         return entries
-    for line in open(path, encoding='utf-8'):
+    with open(path, encoding='utf-8') as f:
+        lines = f.read().splitlines()
+    for no, line in enumerate(lines, 1):
         line = line.rstrip('\n')
         if not line.strip() or line.startswith('#'):
             continue
         m = re.match(r'\[(.+)\]$', line)
         if m:
             cur = {'name': m.group(1), 'match': [], 'diff': [], 'scope': 'any', 'reason': ''}
+            for k in EXAMPLE_KEYS:
+                cur[k] = []
             entries.append(cur)
             continue
         key, _, val = line.partition(':')
         val = val.strip()
         if cur is None:
-            continue
+            raise ValueError('%s:%d: outside an entry: %s' % (path, no, line))
         if key in ('match', 'diff'):
-            cur[key].append(re.compile(val))
+            try:
+                cur[key].append(re.compile(val))
+            except re.error as err:
+                raise ValueError('%s:%d: bad regex: %s' % (path, no, err))
         elif key == 'scope':
+            if val not in ('any', 'output'):
+                raise ValueError('%s:%d: bad scope %r' % (path, no, val))
             cur['scope'] = val
         elif key == 'reason':
             cur['reason'] = (cur['reason'] + ' ' + val).strip()
+        elif key in EXAMPLE_KEYS:
+            cur[key].append(val)
+        else:
+            raise ValueError('%s:%d: unknown key %r' % (path, no, key))
     return entries
 
 
@@ -271,13 +293,23 @@ def section_lines(lines, name):
     return out
 
 
+def line_hit(e, line):
+    """Does a case line match one of entry e's match: regexes?"""
+    return any(rx.search(line) for rx in e['match'])
+
+
+def diff_line_hit(e, line):
+    """Does a diff line match one of entry e's diff: regexes?"""
+    return any(rx.search(line) for rx in e['diff'])
+
+
 def known_hit(e, case_lines, kind, difflines):
     """Does known-differences entry e explain this case's difference?"""
     if e['scope'] == 'output' and kind == 'accept':
         return False
-    if e['match'] and not any(rx.search(l) for rx in e['match'] for l in case_lines):
+    if e['match'] and not any(line_hit(e, l) for l in case_lines):
         return False
-    if e['diff'] and not all(any(rx.search(d) for rx in e['diff']) for d in difflines):
+    if e['diff'] and not all(diff_line_hit(e, d) for d in difflines):
         return False
     return bool(e['match'] or e['diff'])
 
@@ -333,8 +365,15 @@ def main():
     both = len([c for c in cases if c in res['ref'] and c in res['ie']])
     print('compared: %d, identical: %d, known differences: %d, differences: %d' % (
         both, same, sum(len(v) for v in knowns.values()), len(diffs)))
-    for name, cs in sorted(knowns.items()):
-        print('  known %s: %d case(s): %s' % (name, len(cs), ' '.join(map(str, cs[:20]))))
+    # every entry, in the file's order, with how many cases it excused
+    for e in known:
+        cs = knowns.get(e['name'], [])
+        print('  known: %s (scope %s) excused %d case(s)%s' % (
+            e['name'], e['scope'], len(cs),
+            (': ' + ' '.join(map(str, cs[:20])) + (' ...' if len(cs) > 20 else '')) if cs else ''))
+    for sc in ('any', 'output'):
+        print('  known: scope %s excused %d case(s) in all' % (sc, sum(
+            len(knowns.get(e['name'], [])) for e in known if e['scope'] == sc)))
     kinds = {}
     for d in diffs:
         kinds.setdefault(d[1], []).append(d[0])

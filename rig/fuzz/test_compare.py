@@ -1,0 +1,351 @@
+#!/usr/bin/env python3
+"""Unit tests of rig/fuzz/compare.py and rig/fuzz/known-differences.txt.
+
+usage: python3 rig/fuzz/test_compare.py [-v]
+
+Host side only, no guest or kernel needed.  Every entry of
+known-differences.txt must carry at least two must-match: and two
+must-not-match: example lines (must-match-diff: and must-not-match-diff:
+for its diff: regexes), and its regexes must agree with them.  Generated
+cases (gen.py) cross-check the string-variable and parameter-given-twice
+entries against a parse of the trigger spec.
+"""
+
+import os
+import re
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import compare  # noqa: E402
+import gen  # noqa: E402
+
+MIN_EXAMPLES = 2
+
+
+def load(text):
+    """Entries of a known-differences text."""
+    with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False) as f:
+        f.write(text)
+    try:
+        return compare.read_known(f.name)
+    finally:
+        os.unlink(f.name)
+
+
+class KnownDifferencesFile(unittest.TestCase):
+    """The shipped known-differences.txt against its own examples."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.known = compare.read_known(compare.KNOWN)
+
+    def test_loaded(self):
+        self.assertTrue(self.known, 'no entries in %s' % compare.KNOWN)
+        names = [e['name'] for e in self.known]
+        self.assertEqual(len(names), len(set(names)), 'entry names repeat')
+
+    def test_every_entry_has_a_pattern_a_scope_and_a_reason(self):
+        for e in self.known:
+            with self.subTest(entry=e['name']):
+                self.assertTrue(e['match'] or e['diff'], 'no match: or diff: regex')
+                self.assertIn(e['scope'], ('any', 'output'))
+                self.assertTrue(e['reason'], 'no reason:')
+
+    def test_enough_examples(self):
+        for e in self.known:
+            with self.subTest(entry=e['name']):
+                if e['match']:
+                    self.assertGreaterEqual(len(e['must-match']), MIN_EXAMPLES,
+                                            'too few must-match: lines')
+                    self.assertGreaterEqual(len(e['must-not-match']), MIN_EXAMPLES,
+                                            'too few must-not-match: lines')
+                else:
+                    self.assertFalse(e['must-match'] or e['must-not-match'],
+                                     'must-match: lines but no match: regex')
+                if e['diff']:
+                    self.assertGreaterEqual(len(e['must-match-diff']), MIN_EXAMPLES,
+                                            'too few must-match-diff: lines')
+                    self.assertGreaterEqual(len(e['must-not-match-diff']), MIN_EXAMPLES,
+                                            'too few must-not-match-diff: lines')
+                else:
+                    self.assertFalse(e['must-match-diff'] or e['must-not-match-diff'],
+                                     'must-match-diff: lines but no diff: regex')
+
+    def test_must_match(self):
+        for e in self.known:
+            for line in e['must-match']:
+                with self.subTest(entry=e['name'], line=line):
+                    self.assertTrue(compare.line_hit(e, line), 'not matched')
+            for line in e['must-match-diff']:
+                with self.subTest(entry=e['name'], diff=line):
+                    self.assertTrue(compare.diff_line_hit(e, line), 'not matched')
+
+    def test_must_not_match(self):
+        for e in self.known:
+            for line in e['must-not-match']:
+                with self.subTest(entry=e['name'], line=line):
+                    self.assertFalse(compare.line_hit(e, line), 'matched')
+            for line in e['must-not-match-diff']:
+                with self.subTest(entry=e['name'], diff=line):
+                    self.assertFalse(compare.diff_line_hit(e, line), 'matched')
+
+    def test_examples_look_like_case_lines(self):
+        for e in self.known:
+            for line in e['must-match'] + e['must-not-match']:
+                with self.subTest(entry=e['name'], line=line):
+                    self.assertRegex(line, r'^(tag |mask |[sStT] |e |w$|nodata$)')
+
+    def test_examples_do_not_excuse_a_case(self):
+        # A case made of an entry's must-not-match lines is not excused by it.
+        for e in self.known:
+            if not e['match']:
+                continue
+            with self.subTest(entry=e['name']):
+                self.assertFalse(compare.known_hit(e, e['must-not-match'], 'hist', ['x']))
+                self.assertTrue(compare.known_hit(e, e['must-not-match'] + e['must-match'][:1],
+                                                  'hist', ['x']))
+
+
+class ReadKnown(unittest.TestCase):
+    TEXT = ('# comment\n'
+            '[a]\n'
+            'match: ^t \\S+ \\S*foo\n'
+            'scope: output\n'
+            'reason: one\n'
+            'reason: two\n'
+            'must-match: t ev hist:foo\n'
+            'must-not-match: t ev hist:bar if foo\n'
+            '\n'
+            '[b]\n'
+            'diff: ^!!! x\n'
+            'must-match-diff: !!! x y\n'
+            'must-not-match-diff: !!! y\n')
+
+    def test_fields(self):
+        a, b = load(self.TEXT)
+        self.assertEqual(a['name'], 'a')
+        self.assertEqual(a['scope'], 'output')
+        self.assertEqual(a['reason'], 'one two')
+        self.assertEqual(a['must-match'], ['t ev hist:foo'])
+        self.assertEqual(a['must-not-match'], ['t ev hist:bar if foo'])
+        self.assertEqual(len(a['match']), 1)
+        self.assertEqual(b['scope'], 'any')
+        self.assertEqual(b['must-match-diff'], ['!!! x y'])
+        self.assertEqual(b['must-not-match-diff'], ['!!! y'])
+
+    def test_examples_take_no_part_in_matching(self):
+        a, _ = load(self.TEXT)
+        # the example text itself is no regex: "hist:bar" does not match
+        self.assertFalse(compare.known_hit(a, ['t ev hist:bar'], 'hist', ['x']))
+        self.assertEqual(len(a['match']), 1)
+
+    def test_errors(self):
+        for text in ('[a]\nmach: x\n', '[a]\nmatch: (\n', '[a]\nmatch: x\nscope: all\n',
+                     'match: x\n'):
+            with self.subTest(text=text):
+                with self.assertRaises(ValueError):
+                    load(text)
+
+    def test_missing_file(self):
+        self.assertEqual(compare.read_known('/nonexistent/known.txt'), [])
+
+
+class KnownHit(unittest.TestCase):
+    def entry(self, scope='any', match=(), diff=()):
+        return {'name': 'x', 'scope': scope, 'match': [re.compile(m) for m in match],
+                'diff': [re.compile(d) for d in diff]}
+
+    def test_match(self):
+        e = self.entry(match=[r'^t \S+ \S*foo'])
+        self.assertTrue(compare.known_hit(e, ['w', 't ev hist:foo'], 'accept', ['a']))
+        self.assertFalse(compare.known_hit(e, ['t ev hist:bar if foo'], 'accept', ['a']))
+
+    def test_scope_output_never_excuses_acceptance(self):
+        e = self.entry(scope='output', match=['foo'])
+        self.assertFalse(compare.known_hit(e, ['t ev foo'], 'accept', ['a']))
+        self.assertTrue(compare.known_hit(e, ['t ev foo'], 'hist', ['a']))
+
+    def test_diff_must_cover_every_line(self):
+        e = self.entry(scope='output', diff=['^!!! x'])
+        self.assertTrue(compare.known_hit(e, [], 'cleanup', ['!!! x 1', '!!! x 2']))
+        self.assertFalse(compare.known_hit(e, [], 'cleanup', ['!!! x 1', '{ a: 1 }']))
+
+    def test_match_and_diff_both_needed(self):
+        e = self.entry(match=['foo'], diff=['^!!! x'])
+        self.assertFalse(compare.known_hit(e, ['bar'], 'hist', ['!!! x']))
+        self.assertFalse(compare.known_hit(e, ['foo'], 'hist', ['{ a: 1 }']))
+        self.assertTrue(compare.known_hit(e, ['foo'], 'hist', ['!!! x']))
+
+    def test_empty_entry_excuses_nothing(self):
+        self.assertFalse(compare.known_hit(self.entry(), ['foo'], 'hist', []))
+
+
+class Normalise(unittest.TestCase):
+    def test_pids_by_rank(self):
+        out = compare.normalise(['--- hist e', '{ common_pid:       812 } hitcount: 1',
+                                 '{ common_pid:        77 } hitcount: 2'], [])
+        # "name:   value" becomes "name:rank" (blanks of the column width go)
+        self.assertEqual(out, ['--- hist e', '{ common_pid:P1 } hitcount: 1',
+                               '{ common_pid:P0 } hitcount: 2'])
+
+    def test_execname_pid(self):
+        out = compare.normalise(['{ common_pid: head            [       123] } hitcount: 1'], [])
+        self.assertEqual(out, ['{ common_pid: head            [P0] } hitcount: 1'])
+
+    def test_addresses_and_offsets(self):
+        out = compare.normalise(['{ ip: [ffffffff81234567] foo+0x12/0x40 } hitcount: 1'], [])
+        self.assertEqual(out, ['{ ip: [ADDR] foo+OFF } hitcount: 1'])
+
+    def test_trace_lines(self):
+        out = compare.normalise([
+            '--- trace',
+            '            head-345     [002] ..... 12.345678: lat_ev: lat=5',
+            '              sh-12      [000] ..... 12.300000: lat_ev: lat=4',
+        ], [])
+        # the task's pid, cpu, flags and time go; lines of several CPUs sort
+        self.assertEqual(out, ['--- trace', 'head: lat_ev: lat=5', 'sh: lat_ev: lat=4'])
+
+    def test_masks(self):
+        out = compare.normalise(['{ pid: 1 } hitcount: 1 lat: 1234', 'lat=99 x=1'],
+                                ['mask lat'])
+        self.assertEqual(out, ['{ pid:P0 } hitcount: 1 lat:*', 'lat=* x=1'])
+
+    def test_nodata(self):
+        out = compare.normalise(['--- hist e', '# trigger info: hist:keys=pid:size=2048',
+                                 '{ pid: 1 } hitcount: 3', 'Hits: 3'], ['nodata'])
+        self.assertEqual(out, ['--- hist e', '# trigger info: hist:keys=pid:size=2048'])
+
+    def test_format_id(self):
+        out = compare.normalise(['--- format se', 'ID: 1734', 'name: se'], [])
+        self.assertEqual(out, ['--- format se', 'ID: N', 'name: se'])
+
+
+class SortTies(unittest.TestCase):
+    def test_equal_sort_fields_any_order(self):
+        a = ['# trigger info: hist:keys=fd:vals=hitcount:sort=hitcount:size=2048 [active]',
+             '{ fd: 2 } hitcount: 1', '{ fd: 1 } hitcount: 1', '{ fd: 3 } hitcount: 5']
+        b = [a[0], a[2], a[1], a[3]]
+        self.assertEqual(compare.sort_ties(a), compare.sort_ties(b))
+
+    def test_different_sort_fields_keep_order(self):
+        a = ['# trigger info: hist:keys=fd:vals=hitcount:sort=hitcount:size=2048 [active]',
+             '{ fd: 2 } hitcount: 2', '{ fd: 1 } hitcount: 1']
+        self.assertEqual(compare.sort_ties(a), a)
+
+    def test_entry_values(self):
+        self.assertEqual(compare.entry_values('{ fd: 1, comm: head } hitcount: 3  count: 7'),
+                         {'fd': '1', 'comm': 'head', 'hitcount': '3', 'count': '7'})
+
+
+# -- cross-checks on generated cases -----------------------------------------
+
+SEEDS = (1, 2, 3)
+N = 300
+KEYWORDS = {'keys', 'key', 'vals', 'values', 'sort', 'size', 'name', 'clock'}
+SYNONYM = {'key': 'keys', 'values': 'vals'}
+
+
+def generated():
+    """(seed, case number, lines) of gen.py's cases."""
+    for seed in SEEDS:
+        g = gen.Gen(seed)
+        for n in range(N):
+            yield seed, n, g.case(n).text().splitlines()
+
+
+def spec_params(line):
+    """A 't' line's spec split in parameters (outside parens), or None."""
+    m = re.match(r'^t (\S+) !?hist:(\S*)', line)
+    if not m:
+        return None, None
+    spec = m.group(2)
+    params, depth, cur = [], 0, ''
+    for ch in spec:
+        if ch == '(':
+            depth += 1
+        elif ch == ')':
+            depth -= 1
+        if ch == ':' and depth <= 0:
+            params.append(cur)
+            cur = ''
+        else:
+            cur += ch
+    params.append(cur)
+    return m.group(1), params
+
+
+def string_variable(line):
+    """Does a trigger of line assign a string field of its event to a variable?"""
+    ev, params = spec_params(line)
+    if ev not in gen.EVENTS or ev == 'ftrace/print':
+        return False
+    fields = gen.EVENTS[ev]['fields']
+    if not any(p.split('=', 1)[0] in ('keys', 'key') for p in params):
+        return False
+    for p in params:
+        name = p.split('=', 1)[0]
+        items = p.split(',')
+        if name in ('keys', 'key', 'vals', 'values'):
+            # key=var=field
+            items = [p.split('=', 1)[1]] + items[1:]
+        elif name in KEYWORDS:
+            continue
+        for it in items:
+            var, eq, val = it.partition('=')
+            if eq and var not in KEYWORDS and fields.get(val, ('',))[0] in ('str', 'dstr'):
+                return True
+    return False
+
+
+def param_twice(line):
+    """Does a trigger of line give one parameter twice?"""
+    _, params = spec_params(line)
+    if params is None:
+        return False
+    seen = set()
+    for p in params:
+        name, eq, _ = p.partition('=')
+        name = SYNONYM.get(name, name)
+        if not eq or name not in KEYWORDS:
+            continue
+        if name in seen:
+            return True
+        seen.add(name)
+    return False
+
+
+class GeneratedCases(unittest.TestCase):
+    """The narrowed entries against a parse of the generated triggers."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.known = {e['name']: e for e in compare.read_known(compare.KNOWN)}
+        cls.cases = list(generated())
+
+    def check(self, entry, oracle):
+        e = self.known[entry]
+        wrong = []
+        seen = 0
+        for seed, n, lines in self.cases:
+            for line in lines:
+                want = oracle(line)
+                seen += want
+                if compare.line_hit(e, line) != want:
+                    wrong.append('seed %d case %d (%s): %s' % (
+                        seed, n, 'missed' if want else 'matched', line))
+        self.assertGreater(seen, 0, 'no generated instance of the class')
+        self.assertEqual(wrong, [])
+
+    def test_string_variable(self):
+        self.check('todo-string-variable', string_variable)
+
+    def test_param_given_twice(self):
+        self.check('param-given-twice', param_twice)
+
+
+if __name__ == '__main__':
+    unittest.main()
