@@ -8,7 +8,9 @@ DEBUG ?= 0
 export KERNEL TESTS_EXTRA DEBUG
 
 # make fuzz: random differential testing against the stock kernel.
+# SEEDS=1-5 (or 1,2,3) runs several seeds in one run with one summary.
 SEED ?= 1
+SEEDS ?= $(SEED)
 N ?= 300
 
 .PHONY: check demo peer bench fuzz series kernel deps clean
@@ -26,7 +28,7 @@ bench:
 	@rig/bench.sh
 
 fuzz:
-	@rig/fuzz.sh $(SEED) $(N)
+	@rig/fuzz.sh $(SEEDS) $(N)
 
 series:
 	@rig/series.sh $(CURDIR)/out/series

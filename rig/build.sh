@@ -32,8 +32,18 @@ cat $(config_files "$kernel") | awk '
 	END { for (i = 1; i <= NR; i++) if (key[i] == "" || last[key[i]] == i) print line[i] }
 ' >"$out/fragment.config"
 start=$(date +%s)
-make -s -C "$tree" O="$out" KCONFIG_ALLCONFIG="$out/fragment.config" \
-	allnoconfig >"$out/config.log" 2>&1 || { cat "$out/config.log" >&2; die "config failed"; }
+# Kconfig records the versions of the tools it finds on PATH (rustc,
+# pahole), and a changed .config rebuilds what depends on it: name tools
+# that do not exist, so that the .config, hence the build, does not depend
+# on the caller's PATH.  Make's variables in the environment (KERNEL,
+# DEBUG... from our Makefile) are not the kernel's: drop them.
+kmake() {
+	env -u KERNEL -u DEBUG -u TESTS_EXTRA -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+		make -C "$tree" O="$out" RUSTC=ie-no-rustc PAHOLE=ie-no-pahole \
+		BINDGEN=ie-no-bindgen "$@"
+}
+kmake -s KCONFIG_ALLCONFIG="$out/fragment.config" allnoconfig >"$out/config.log" 2>&1 ||
+	{ cat "$out/config.log" >&2; die "config failed"; }
 
 # Every option the fragment asks for must have survived Kconfig.
 bad=0
@@ -49,7 +59,7 @@ done <"$out/fragment.config"
 [ $bad = 0 ] || die "$kernel: config fragment not satisfied (see $out/.config)"
 
 log "building $kernel in $out"
-if ! make -C "$tree" O="$out" -j"$(nproc)" bzImage >"$out/build.log" 2>&1; then
+if ! kmake -j"$(nproc)" bzImage >"$out/build.log" 2>&1; then
 	grep -E 'error|Error' "$out/build.log" | head -40 >&2
 	die "$kernel: build failed (log: $out/build.log)"
 fi

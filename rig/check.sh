@@ -4,34 +4,105 @@
 # DEBUG=1 (or KERNEL=debug): the same on the debug kernel (KASAN, kmemleak,
 # lockdep, fault injection), with longer timeouts and a kmemleak scan at the
 # end; the side-by-side step is skipped unless SXS=1.
+#
+# The tests are shared out over IE_JOBS guests (default: one per host
+# core), each its own QEMU, longest tests first by their last recorded
+# durations (rig/split.py); KUnit runs in the first guest.  Results are
+# printed as they arrive (rig/watch.py).  A test running longer than
+# IE_STALL_S (600 s, 1800 s on the debug kernel) gets a task dump and
+# counts as hung; a guest that prints nothing for IE_STALL_S + 120 s is
+# stopped.
 set -u
 . "$(dirname "$0")/lib.sh"
+heavy_lock
 
 kernel=${KERNEL:-ie}
 [ "${DEBUG:-0}" = 0 ] || kernel=debug
 out=${OUT:-$TOP/out}/check-$kernel
+stall=${IE_STALL_S:-600}
 if [ "$kernel" = debug ]; then
 	# KASAN, kmemleak and lockdep under TCG: about a minute per test, and
 	# the reliability stress test runs its full 60 s.  Variables on the
 	# kernel command line reach the guest's init, hence tests.sh and the
 	# tests, as environment.
 	export IE_BOOT_TIMEOUT=${IE_BOOT_TIMEOUT:-7200}
-	IE_APPEND="${IE_APPEND:-} IE_TEST_TIMEOUT=${IE_TEST_TIMEOUT:-1200}"
-	IE_APPEND="$IE_APPEND IE_STRESS_SECONDS=${IE_STRESS_SECONDS:-60}"
-	export IE_APPEND
+	stall=${IE_STALL_S:-1800}
+	IE_APPEND="${IE_APPEND:-} IE_STRESS_SECONDS=${IE_STRESS_SECONDS:-60}"
 fi
+export IE_APPEND="${IE_APPEND:-} IE_STALL_S=$stall"
+jobs=${IE_JOBS:-$(nproc)}
 extra=${TESTS_EXTRA:-}
-mkdir -p "$out"
 [ -z "$extra" ] || extra=$(cd "$extra" && pwd)
-suites=$out/suites
-{
-	echo "own test.d/inter_event"
-	[ -z "$extra" ] || echo "extra test.d/extra"
-	echo "peer test.d/trigger"
-} >"$suites"
 t0=$(date +%s)
-"$RIG/run.sh" "$kernel" tests "$out" "$suites" "$extra"
-rm -f "$out/host-results.log"
+
+rm -rf "$out"
+mkdir -p "$out"
+hostres() { # name status seconds: a result of a step run on the host
+	echo "IE-RESULT own rig/$1 $2 $3" >>"$out/host-results.log"
+}
+
+# Build first: the builds would compete with the guests for the CPUs.
+image=$("$RIG/build.sh" "$kernel") || exit 1
+[ "$kernel" = ref ] || "$RIG/build.sh" ref >/dev/null || exit 1
+"$RIG/accel.sh" "$image" >/dev/null
+tree=$(tree_dir)
+
+# An unchanged tree rebuilds without compiling anything, whoever calls:
+# here with a rustc on PATH (whose version Kconfig would record) and our
+# Makefile's variables in the environment and in MAKEFLAGS.
+t1=$(date +%s)
+st=PASS
+fake=$(mktemp -d)
+printf '#!/bin/sh\necho "rustc 1.95.0 (000000000 2026-01-01)"\n' >"$fake/rustc"
+chmod +x "$fake/rustc"
+PATH=$fake:$PATH KERNEL=x DEBUG=1 MAKEFLAGS="-- KERNEL=x DEBUG=1" \
+	"$RIG/build.sh" "$kernel" >/dev/null 2>&1 || st=FAIL
+rm -rf "$fake"
+if grep -E '^ +(CC|LD|AR|AS|CHK|UPD)\b' "$(build_dir "$kernel")/build.log" >&2; then
+	log "an unchanged $kernel tree was rebuilt (above)"
+	st=FAIL
+fi
+hostres incremental-build $st $(($(date +%s) - t1))
+
+# Pure logic checked on the host: the fuzzer's list of known differences.
+t1=$(date +%s)
+st=PASS
+python3 "$RIG/fuzz/test_compare.py" >"$out/test_compare.log" 2>&1 ||
+	{ st=FAIL; tail -n 30 "$out/test_compare.log" >&2; }
+hostres fuzz-known-differences $st $(($(date +%s) - t1))
+
+# Every test, as "suite path" with the path under the guest's /ftrace.
+{
+	for f in "$TOP"/tools/testing/selftests/ftrace/test.d/inter_event/*.tc; do
+		echo "own test.d/inter_event/${f##*/}"
+	done
+	[ -z "$extra" ] || (cd "$extra" && find . -name '*.tc' | sort |
+		sed 's|^\./|extra test.d/extra/|')
+	(cd "$tree/tools/testing/selftests/ftrace" && find test.d/trigger -name '*.tc' |
+		sort | sed 's|^|peer |')
+} >"$out/tests"
+seconds=$IE_CACHE/test-seconds-$kernel
+log "$(wc -l <"$out/tests") tests over $jobs guests:" \
+	"$(python3 "$RIG/split.py" "$out/tests" "$jobs" "$out/suites-" \
+		"$RIG/test-seconds.txt" "$seconds")"
+for i in $(seq 1 "$jobs"); do
+	g=$out/g$i
+	mkdir -p "$g"
+	mv "$out/suites-$i" "$g/suites"
+	echo "g$i" >>"$out/guests"
+	kunit=0
+	[ "$i" = 1 ] && kunit=1
+	(IE_IMAGE=$image IE_KUNIT=$kunit "$RIG/run.sh" "$kernel" tests "$g" \
+		"$g/suites" "$extra" >"$g/run.log" 2>&1
+	touch "$g/done") &
+done
+python3 "$RIG/watch.py" "$t0" $((stall + 120)) "$out"/g[0-9]*
+wait
+for i in $(seq 1 "$jobs"); do
+	grep -q '^IE-JOB-END' "$out/g$i/results.log" 2>/dev/null || cat "$out/g$i/run.log" >&2
+done
+log "guests done after $(($(date +%s) - t0)) s"
+
 # The side-by-side comparison boots the ref and ie kernels, not this one:
 # on the debug kernel it would only repeat the plain run's comparison.
 case $kernel in
@@ -46,16 +117,16 @@ ref) ;;
 *)
 	t1=$(date +%s)
 	st=PASS
-	IE_FUZZ_NOLOCK=1 OUT=$out "$RIG/fuzz.sh" 1,2,3 20 "ref $kernel" \
-		>"$out/fuzz.log" 2>&1 || st=FAIL
+	OUT=$out "$RIG/fuzz.sh" 1,2,3 20 "ref $kernel" >"$out/fuzz.log" 2>&1 || st=FAIL
 	grep '^fuzz: \(PASS\|FAIL\)' "$out/fuzz.log" >&2
-	echo "IE-RESULT own rig/fuzz(seeds-1,2,3x20) $st $(($(date +%s) - t1))" >>"$out/host-results.log"
+	hostres "fuzz(seeds-1,2,3x20)" $st $(($(date +%s) - t1))
 	;;
 esac
 # Fault injection needs the debug kernel's failslab: elsewhere it may skip.
-skip=()
-[ "$kernel" = debug ] || skip=(--may-skip reliability-failslab.tc)
-python3 "$RIG/report.py" "$out" --required "$RIG/peer-required.txt" "${skip[@]}"
+args=(--required "$RIG/peer-required.txt" --expect "$out/tests" --record "$seconds")
+[ "$kernel" = debug ] || args+=(--may-skip reliability-failslab.tc)
+[ "$kernel" = ref ] || args+=(--kunit-src "$TOP/kernel/trace/inter_event")
+python3 "$RIG/report.py" "$out" "${args[@]}"
 rc=$?
 log "make check took $(($(date +%s) - t0)) s (logs: $out)"
 exit $rc

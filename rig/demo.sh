@@ -2,6 +2,7 @@
 # make demo: boot the ie kernel and run the cover letter's first example.
 set -u
 . "$(dirname "$0")/lib.sh"
+heavy_lock
 
 kernel=${KERNEL:-ie}
 out=${OUT:-$TOP/out}/demo-$kernel

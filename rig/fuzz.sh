@@ -1,24 +1,27 @@
 #!/bin/bash
 # Random differential testing against the stock hist triggers.
-# usage: fuzz.sh SEED[,SEED...] N [KERNELS]   (KERNELS default "ref ie";
-#        "ref debug" runs ours on the debug kernel)
+# usage: fuzz.sh SEEDS N [KERNELS]   (SEEDS: 4, 1,2,3 or 1-5; KERNELS
+#        default "ref ie"; "ref debug" runs ours on the debug kernel)
 #
 # Generates N cases from each SEED (rig/fuzz/gen.py), boots each kernel with the
 # fuzz job (rig/guest/jobs/fuzz.sh) and, when a boot ends before the last
 # case (crash, oops, hang), records the case it ended in and boots again
-# from the next one.  Then compares the kernels case by case
+# from the next one.  The kernels boot at the same time, each in its own
+# guest, and print their progress every minute.  Then compares the kernels case by case
 # (rig/fuzz/compare.py) and exits non-zero on an unexplained difference or
 # on a crash or splat of ie.  Output in $OUT/fuzz-SEED (default out/).
-# Every build and boot holds /tmp/heavy.lock: the machine is shared
-# (IE_FUZZ_NOLOCK=1: the caller holds it, as make check's caller may).
+# The run holds /tmp/heavy.lock (rig/lib.sh: heavy_lock): the machine is
+# shared.
 set -u
 . "$(dirname "$0")/lib.sh"
-
-heavy="flock /tmp/heavy.lock"
-[ -z "${IE_FUZZ_NOLOCK:-}" ] || heavy=
+heavy_lock
 
 seed=${1:-1}
+case $seed in
+*-*) seed=$(seq -s, "${seed%-*}" "${seed#*-}") ;;
+esac
 n=${2:-300}
+nper=$n
 kernels=${3:-ref ie}
 out=${OUT:-$TOP/out}/fuzz-$seed
 # A boot that shows no progress for this long is stopped (a hang).
@@ -31,26 +34,34 @@ n=$(grep -c '^case ' "$out/cases.txt")
 export IE_FUZZ_CASES=$out/cases.txt
 t0=$(date +%s)
 
-# Build first, under the lock, so that a boot's stall clock does not run
-# while it builds (run.sh builds too, but then finds nothing to do).
+# Build first, so that a boot's stall clock does not run while it builds
+# and the two boots do not compete with a build.
+declare -A image
 for k in $kernels; do
-	$heavy "$RIG/build.sh" "$k" >/dev/null || die "$k: build failed"
+	image[$k]=$("$RIG/build.sh" "$k") || die "$k: build failed"
 done
+"$RIG/accel.sh" "${image[${kernels##* }]}" >/dev/null
 
 # Boot kernel $1 from case $2 into $3; stop it if results.log stalls.
 boot() { # kernel start dir
-	local k=$1 start=$2 dir=$3 pid last now size=-1 seen
+	local k=$1 start=$2 dir=$3 pid last now size=-1 seen shown
 	mkdir -p "$dir"
 	IE_APPEND="${IE_APPEND:-} IE_FUZZ_START=$start" \
 		IE_BOOT_TIMEOUT=$((300 + 6 * (n - start))) \
-		setsid -w $heavy "$RIG/run.sh" "$k" fuzz "$dir" \
+		IE_IMAGE=${image[$k]} setsid -w "$RIG/run.sh" "$k" fuzz "$dir" \
 		>"$dir/run.log" 2>&1 &
 	pid=$!
 	last=$(date +%s)
+	shown=$last
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 5
 		now=$(date +%s)
 		seen=$(stat -c %s "$dir/results.log" 2>/dev/null || echo -1)
+		if [ $((now - shown)) -ge 60 ]; then
+			shown=$now
+			progress "$k" "$(tr -d '\r' <"$dir/results.log" 2>/dev/null |
+				sed -n 's/^=== case \([0-9]*\)$/\1/p' | tail -n 1)"
+		fi
 		if [ "$seen" != "$size" ]; then
 			size=$seen
 			last=$now
@@ -66,9 +77,21 @@ boot() { # kernel start dir
 	wait "$pid" 2>/dev/null
 }
 
-for k in $kernels; do
-	start=0
-	b=0
+progress() { # kernel case: which seed, how far
+	local c=${2:-0} i
+	[ -n "$2" ] || return 0
+	i=$((c / nper))
+	log "fuzz: [$(elapsed "$t0")] $1: seed $(echo "$seed" | cut -d, -f$((i + 1)))," \
+		"case $((c % nper + 1)) of $nper; $((c + 1)) of $n in all"
+}
+
+elapsed() { # t0: mm:ss since then
+	local s=$(($(date +%s) - $1))
+	printf '%02d:%02d' $((s / 60)) $((s % 60))
+}
+
+fuzz_kernel() { # kernel
+	local k=$1 start=0 b=0 label dir last
 	# The debug kernel is ours: compared as ie.
 	label=$k
 	[ "$k" = debug ] && label=ie
@@ -88,7 +111,13 @@ for k in $kernels; do
 		start=$((last + 1))
 		b=$((b + 1))
 	done
+	log "fuzz: [$(elapsed "$t0")] $k: done"
+}
+
+for k in $kernels; do
+	fuzz_kernel "$k" &
 done
+wait
 
 python3 "$RIG/fuzz/compare.py" "$out" | tee "$out/summary.txt"
 rc=${PIPESTATUS[0]}

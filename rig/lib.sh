@@ -38,3 +38,58 @@ build_dir() { # kernel
 	# shellcheck disable=SC2046
 	echo "$IE_CACHE/build-$(tree_version)-$1-$(hash_files $(config_files "$1"))"
 }
+
+# The machine-wide lock of heavy rig commands (builds and boots): one at a
+# time on this 2-core machine.  Re-entrant: when this process or one above
+# it (a rig script that called us, or `flock /tmp/heavy.lock make ...`)
+# holds the lock, it is not taken again.  A wait on it says at once, and
+# every minute, who holds it.
+HEAVY_LOCK=${IE_HEAVY_LOCK:-/tmp/heavy.lock}
+
+heavy_fds() { # pid: its open files that hold the lock, as /proc paths
+	local ino f
+	ino=$(stat -c %i "$HEAVY_LOCK" 2>/dev/null) || return 0
+	for f in /proc/"$1"/fdinfo/*; do
+		# flock records the pid that called flock(2), which may be gone (a
+		# flock(1) child): the lock belongs to the open file, whose
+		# fdinfo lists it.
+		grep -qE "^lock:.*FLOCK +ADVISORY +WRITE +[0-9]+ [0-9a-f:]+:$ino " "$f" \
+			2>/dev/null && echo "$f"
+	done
+}
+
+heavy_holders() { # pids holding $HEAVY_LOCK, not those that inherited it
+	local d p all=" "
+	for d in /proc/[0-9]*; do
+		[ -n "$(heavy_fds "${d#/proc/}")" ] && all="$all${d#/proc/} "
+	done
+	for p in $all; do
+		case $all in
+		*" $(awk '/^PPid:/ { print $2 }' "/proc/$p/status" 2>/dev/null) "*) ;;
+		*) echo "$p" ;;
+		esac
+	done
+}
+
+heavy_held_above() { # true when this process or an ancestor holds the lock
+	local p=$$
+	while [ -n "$p" ] && [ "$p" -gt 1 ]; do
+		[ -n "$(heavy_fds "$p")" ] && return 0
+		p=$(awk '/^PPid:/ { print $2 }' "/proc/$p/status" 2>/dev/null)
+	done
+	return 1
+}
+
+heavy_lock() { # take the lock on fd 8 for the rest of this process
+	local p
+	heavy_held_above && return 0
+	exec 8>>"$HEAVY_LOCK"
+	flock -n 8 && return 0
+	while :; do
+		for p in $(heavy_holders); do
+			log "waiting for $HEAVY_LOCK, held by pid $p:" \
+				"$(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | cut -c1-200)"
+		done
+		flock -w 60 8 && return 0
+	done
+}

@@ -4,6 +4,7 @@
 # the other kernel's last run when there is one.
 set -u
 . "$(dirname "$0")/lib.sh"
+heavy_lock
 
 kernel=${KERNEL:-ref}
 base=${OUT:-$TOP/out}

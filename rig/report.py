@@ -2,12 +2,21 @@
 """Turn a guest run's results.log and console.log into tables and counts.
 
 usage: report.py OUTDIR [--required FILE] [--peer-only] [--reference FILE]
+                 [--expect FILE] [--kunit-src DIR] [--record FILE]
 
-Own tests (suite "own" and "extra") must PASS (or XFAIL).  Peer tests
-(suite "peer") named in the required file must PASS; the others are shown
-for information only.  KUnit cases from the kernel log must pass, and the
-kernel log must be free of splats.  The last line is "N passed, N failed";
-the exit status is 1 when anything failed.
+OUTDIR holds one guest run (results.log, console.log), or several, named
+in OUTDIR/guests (one folder a line, relative to OUTDIR).  Own tests
+(suite "own" and "extra") must PASS (or XFAIL).  Peer tests (suite "peer")
+named in the required file must PASS; the others are shown for
+information only.  KUnit cases from the kernel log must pass, and the
+kernel logs must be free of splats.  Every guest job must end with rc=0.
+
+Nothing expected may be missing: each test of the --expect file ("suite
+path" lines), each required peer test, and every case of every KUnit suite
+defined in the --kunit-src folder's *_test.c files must have a result.
+--record writes each test's seconds ("path seconds" lines, merged into the
+file's earlier contents) for rig/split.py.  The last line is "N passed, N
+failed"; the exit status is 1 when anything failed.
 """
 import argparse
 import os
@@ -68,6 +77,35 @@ def find_splats(text):
     return found
 
 
+def kunit_expected(folder):
+    """Return {suite: number of cases} from the KUnit sources in folder."""
+    want = {}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith("_test.c"):
+            continue
+        src = read(os.path.join(folder, name))
+        cases = len(re.findall(r"^\s*KUNIT_CASE\w*\(", src, re.M))
+        for m in re.finditer(r"struct kunit_suite \w+ = \{[^}]*?\.name = \"([^\"]+)\"",
+                             src, re.S):
+            want[m.group(1)] = cases
+    return want
+
+
+def record(path, results):
+    secs = {}
+    for line in read(path).splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            secs[parts[0]] = parts[1]
+    for suite, tc, st, t in results:
+        if st in OK_STATUS or st == "FAIL":
+            secs[tc] = str(t)
+    with open(path + ".tmp", "w") as f:
+        for tc in sorted(secs):
+            f.write(f"{tc} {secs[tc]}\n")
+    os.replace(path + ".tmp", path)
+
+
 def short(path):
     return re.sub(r"^test\.d/", "", path)
 
@@ -81,12 +119,28 @@ def main():
     ap.add_argument("--peer-only", action="store_true")
     ap.add_argument("--reference", default="",
                     help="another run's results.log to show side by side")
+    ap.add_argument("--expect", default="",
+                    help="tests that must have a result (suite path lines)")
+    ap.add_argument("--kunit-src", default="",
+                    help="folder of *_test.c files: their cases must run")
+    ap.add_argument("--record", default="",
+                    help="file of test durations to update")
     args = ap.parse_args()
 
-    results_txt = read(os.path.join(args.outdir, "results.log"))
-    console_txt = read(os.path.join(args.outdir, "console.log"))
-    results = parse_results(results_txt)
-    results += parse_results(read(os.path.join(args.outdir, "host-results.log")))
+    guests = [g for g in read(os.path.join(args.outdir, "guests")).split() if g]
+    many = bool(guests)
+    gdirs = [os.path.join(args.outdir, g) for g in guests] or [args.outdir]
+    guests = guests or ["guest"]
+    gtxt = [read(os.path.join(d, "results.log")) for d in gdirs]
+    gcon = [read(os.path.join(d, "console.log")) for d in gdirs]
+    results_txt = "\n".join(gtxt)
+    console_txt = "\n".join(gcon)
+    results = []
+    for d, txt in zip(gdirs, gtxt):
+        results += parse_results(txt)
+        results += parse_results(read(os.path.join(d, "host-results.log")))
+    if many:
+        results += parse_results(read(os.path.join(args.outdir, "host-results.log")))
     required = set()
     if args.required:
         for line in read(args.required).splitlines():
@@ -105,11 +159,25 @@ def main():
             failed += 1
             failures.append(what)
 
-    finished = "IE-JOB-END" in results_txt
-    count(finished, "guest job finished")
+    for name, txt in zip(guests, gtxt):
+        end = re.findall(r"^IE-JOB-END rc=(\d+)", txt, re.M)
+        if not end:
+            count(False, f"{name}: the guest job did not finish")
+        else:
+            count(end[-1] == "0", f"{name}: guest job ended with rc={end[-1]}")
+    seen = {(r[0], r[1]) for r in results}
+    if args.expect:
+        for line in read(args.expect).splitlines():
+            parts = line.split()
+            if len(parts) == 2 and parts[0] != "peer" and tuple(parts) not in seen:
+                count(False, f"{short(parts[1])}: no result (missing)")
+    peer_seen = {short(r[1]) for r in results if r[0] == "peer"}
+    for name in sorted(required - peer_seen):
+        count(False, f"peer {name}: no result (missing)")
 
-    own = [r for r in results if r[0] != "peer"]
-    peer = [r for r in results if r[0] == "peer"]
+    own = sorted((r for r in results if r[0] != "peer"),
+                 key=lambda r: (r[0] != "own", r[1]))
+    peer = sorted((r for r in results if r[0] == "peer"), key=lambda r: r[1])
 
     if not args.peer_only:
         print("== own tests ==")
@@ -117,8 +185,10 @@ def main():
             print(f"  {st:<12} {secs:>4}s  {short(tc)}")
             skip_ok = st == "UNSUPPORTED" and os.path.basename(tc) in args.may_skip
             count(st in OK_STATUS or skip_ok, f"{short(tc)}: {st}")
-        dm = results_txt.split("IE-DMESG-BEGIN", 1)
-        kunit = parse_kunit(dm[1] if len(dm) > 1 else console_txt)
+        kunit = []
+        for txt, con in zip(gtxt, gcon):
+            dm = txt.split("IE-DMESG-BEGIN", 1)
+            kunit += parse_kunit(dm[1] if len(dm) > 1 else con)
         if kunit:
             kpass = sum(1 for _, ok, _ in kunit if ok)
             print(f"== KUnit: {kpass}/{len(kunit)} cases ok ==")
@@ -126,6 +196,11 @@ def main():
                 if not ok:
                     print(f"  FAIL {name}")
                 count(ok, f"kunit {name}")
+        if args.kunit_src:
+            for suite, n in sorted(kunit_expected(args.kunit_src).items()):
+                got = sum(1 for name, _, _ in kunit if name.startswith(suite + "."))
+                if got != n:
+                    count(False, f"kunit {suite}: {got} of its {n} cases ran")
 
     ref = {}
     if args.reference:
@@ -169,9 +244,12 @@ def main():
         print("== failures ==")
         for f in failures:
             print(f"  {f}")
-    boot = read(os.path.join(args.outdir, "boot-seconds")).strip()
-    if boot:
-        print(f"guest run: {boot} s wall")
+    for name, d in zip(guests, gdirs):
+        boot = read(os.path.join(d, "boot-seconds")).strip()
+        if boot:
+            print(f"{name} run: {boot} s wall")
+    if args.record:
+        record(args.record, results)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -1,15 +1,17 @@
 #!/bin/bash
 # Boot a kernel in QEMU with a job and collect its output.
 # usage: run.sh KERNEL JOB OUTDIR [SUITES_FILE] [EXTRA_DIR]
-# Writes OUTDIR/console.log (kernel console, ttyS0) and OUTDIR/results.log
-# (the job's report, ttyS1).  Exits 0 when the job reported its end.
+# Writes OUTDIR/console.log (kernel console, ttyS0), OUTDIR/results.log
+# (the job's report, ttyS1) and OUTDIR/qemu.pid.  Exits 0 when the job
+# reported its end.  IE_IMAGE: a bzImage already built for KERNEL (no build
+# step); IE_KUNIT=0: skip the built-in KUnit suites at boot.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 kernel=$1 job=$2 outdir=$3 suites=${4:-} extra=${5:-}
 timeout_s=${IE_BOOT_TIMEOUT:-1500}
 mkdir -p "$outdir"
-image=$("$RIG/build.sh" "$kernel")
+image=${IE_IMAGE:-$("$RIG/build.sh" "$kernel")}
 "$RIG/initramfs.sh" "$outdir/initramfs.cpio" "$suites" "$extra"
 
 mem=1G
@@ -21,14 +23,15 @@ kvm) accel_args=(-accel kvm -cpu host) ;;
 esac
 [ -n "${IE_ICOUNT:-}" ] && accel_args=(-accel tcg,thread=single -icount "shift=${IE_ICOUNT},sleep=off")
 
-rm -f "$outdir/console.log" "$outdir/results.log"
+rm -f "$outdir/console.log" "$outdir/results.log" "$outdir/qemu.pid"
 log "booting $kernel ($accel, job $job, timeout ${timeout_s}s)"
 start=$(date +%s.%N)
 rc=0
 timeout --foreground -k 5 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" \
 	-m "$mem" -smp "${IE_SMP:-4}" -nodefaults -display none -no-reboot \
 	-kernel "$image" -initrd "$outdir/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 kunit.enable=1 ie.job=$job ${IE_APPEND:-}" \
+	-append "console=ttyS0 panic=-1 kunit.enable=${IE_KUNIT:-1} ie.job=$job ${IE_APPEND:-}" \
+	-pidfile "$outdir/qemu.pid" \
 	-serial "file:$outdir/console.log" -serial "file:$outdir/results.log" \
 	</dev/null >"$outdir/qemu.log" 2>&1 || rc=$?
 end=$(date +%s.%N)

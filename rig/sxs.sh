@@ -9,8 +9,14 @@ results=${1:-/dev/null}
 base=${OUT:-$TOP/out}
 t0=$(date +%s)
 status=PASS
+declare -A pid
+# Both kernels boot at the same time, each in its own guest.
 for k in ref ie; do
-	if ! "$RIG/run.sh" "$k" sxs "$base/sxs-$k" >"$base/sxs-$k.log" 2>&1; then
+	"$RIG/run.sh" "$k" sxs "$base/sxs-$k" >"$base/sxs-$k.log" 2>&1 &
+	pid[$k]=$!
+done
+for k in ref ie; do
+	if ! wait "${pid[$k]}"; then
 		log "sxs: the $k run did not finish (see $base/sxs-$k.log)"
 		status=FAIL
 	fi

@@ -1,24 +1,49 @@
 #!/bin/sh
-# Run ftracetest suites listed in /ie/suites ("NAME DIR" per line), one
-# ftracetest invocation per .tc file, so each result maps to its file.
-# Prints "IE-RESULT suite file status seconds" lines, the logs of failed
+# Run ftracetest suites listed in /ie/suites ("NAME DIR" per line, DIR a
+# folder or one .tc file), one ftracetest invocation per .tc file, so each
+# result maps to its file.  Prints "IE-START suite file" before a test and
+# "IE-RESULT suite file status seconds" after it, the logs of failed
 # tests, and the kernel log (KUnit results, splats) at the end.
+#
+# A test still running after IE_STALL_S seconds is hung: the kernel is
+# asked for a task dump (sysrq t and w, to the console), the test's
+# process group is killed and it counts as HUNG.
 cd /ftrace || exit 1
 ver=$(uname -r)
 echo "kernel $ver, cpus $(nproc)"
-TMO=${IE_TEST_TIMEOUT:-300}
+STALL=${IE_STALL_S:-600}
+
+# Run test $1 with log folder $2; print its exit status, 999 when hung.
+run_tc() { # tc logdir
+	setsid ./ftracetest -k -l "$2" "$1" >"$2/out" 2>&1 &
+	tp=$!
+	rm -f /tmp/ie-hung
+	setsid sh -c "sleep $STALL
+		touch /tmp/ie-hung
+		echo 'IE-HUNG $1: no result after ${STALL}s; task dump on the console'
+		echo t >/proc/sysrq-trigger; echo w >/proc/sysrq-trigger
+		kill -TERM -$tp; sleep 5; kill -KILL -$tp" >&2 &
+	wp=$!
+	wait $tp
+	rc=$?
+	kill -KILL -$wp 2>/dev/null
+	wait $wp 2>/dev/null
+	[ -e /tmp/ie-hung ] && rc=999
+	echo $rc
+}
 while read -r suite dir; do
 	[ -n "$suite" ] || continue
 	for tc in $(find "$dir" -name '*.tc' | sort); do
 		logdir=/tmp/logs/$suite/$(basename "$tc" .tc)
 		mkdir -p "$logdir"
+		echo "IE-START $suite $tc"
 		t0=$(date +%s)
-		timeout "$TMO" ./ftracetest -k -l "$logdir" "$tc" >"$logdir/out" 2>&1
-		rc=$?
+		rc=$(run_tc "$tc" "$logdir")
 		t1=$(date +%s)
 		st=$(sed -n 's/.*\[\(PASS\|FAIL\|UNRESOLVED\|UNTESTED\|UNSUPPORTED\|XFAIL\)\].*/\1/p' \
 			"$logdir/out" | head -n 1)
-		[ -n "$st" ] || { [ $rc = 124 ] && st=TIMEOUT || st=ERROR; }
+		[ $rc = 999 ] && st=HUNG
+		[ -n "$st" ] || st=ERROR
 		echo "IE-RESULT $suite $tc $st $((t1 - t0))"
 		# Counts a test chose to report (reliability tests).
 		find "$logdir" -name '*-log.*' -exec grep -h '^IE-SUMMARY ' {} + 2>/dev/null
