@@ -26,7 +26,7 @@ def elapsed(t0):
 
 
 def short(tc):
-    return re.sub(r"^test\.d/(inter_event/)?", "", tc)
+    return re.sub(r"^test\.d/(inter_event/|extra/)?", "", tc)
 
 
 def main():
