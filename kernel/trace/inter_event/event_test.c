@@ -2,11 +2,13 @@
 /*
  * KUnit tests of the inter-event event marks: the identity of the event
  * whose triggers run (unique across CPUs and over time, nested events
- * apart) and its one time stamp.
+ * apart) and its one time stamp; and of the reading of variables by
+ * references, once per event, which that identity is for.
  */
 #include <kunit/test.h>
 #include <linux/cpu.h>
 #include <linux/delay.h>
+#include <linux/slab.h>
 #include <linux/workqueue.h>
 
 #include "inter_event.h"
@@ -30,12 +32,16 @@ static void event_test_id_per_cpu(struct kunit *test)
 	unsigned int cpu, other, n = 0;
 	u64 *ids;
 
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "one CPU online: no other CPU to compare with");
 	ids = kunit_kcalloc(test, nr_cpu_ids, sizeof(*ids), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ids);
 	cpus_read_lock();
 	for_each_online_cpu(cpu) {
-		KUNIT_ASSERT_EQ(test, work_on_cpu(cpu, event_test_id_here,
-						  &ids[cpu]), 0);
+		/* Not an assertion: it would leave the hotplug lock held. */
+		KUNIT_EXPECT_EQ_MSG(test, work_on_cpu(cpu, event_test_id_here,
+						      &ids[cpu]), 0,
+				    "CPU %u", cpu);
 		n++;
 	}
 	for_each_online_cpu(cpu) {
@@ -106,10 +112,279 @@ static void event_test_one_timestamp(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t4, t1);
 }
 
+/*
+ * ie_refs_read(), the read-once reading of variables by references,
+ * without a trace event: the defining histogram is built by hand with a
+ * map of its own, keyed by a u64 at the start of a record the test
+ * makes, with two variables whose expressions are constants the test
+ * sets.  ie_hist_event() saves them, as at an event on that histogram.
+ * The readers are histograms holding references only, and read with
+ * ie_refs_read() as ie_hist_event() does, the test giving each event
+ * its identity (what ie_event_id() gives: unique to the event, never 0).
+ *
+ * The layout of the entry data (the last readers of the variables at
+ * reader_off, then the bits of the unread ones) is ie_hist_create()'s.
+ */
+#define REFS_KEY	42
+#define REFS_NVARS	2
+#define REFS_VAR	1	/* the variable the readers read */
+#define REFS_DATA_OFF	16	/* entry data before the readers' */
+
+enum {
+	REFS_TRIGGER_1,		/* two triggers reading REFS_VAR */
+	REFS_TRIGGER_2,
+	REFS_TRIGGER_BOTH,	/* one reading both variables */
+	REFS_TRIGGER_OTHER,	/* one reading variable 0 */
+	REFS_NREADERS,
+};
+
+/* Events, in the order they happen. */
+enum {
+	REFS_EV1 = 0x1001,
+	REFS_EV2,
+	REFS_EV3,
+	REFS_EV4,
+	REFS_EV5,
+	REFS_EV6,
+	REFS_EV7,
+};
+
+struct refs_fixture {
+	struct ie_map			m;
+	struct ie_hist			*def;
+	struct ie_hist			*readers[REFS_NREADERS];
+	struct ie_expr			vals[REFS_NVARS];
+	struct ftrace_event_field	key_field;
+	u64				rec[1];		/* the key */
+};
+
+static int refs_elt_alloc(struct tracing_map_elt *elt)
+{
+	struct ie_map *m = elt->map->private_data;
+
+	elt->private_data = kzalloc(m->elt_data_size, GFP_KERNEL);
+	return elt->private_data ? 0 : -ENOMEM;
+}
+
+static void refs_elt_free(struct tracing_map_elt *elt)
+{
+	kfree(elt->private_data);
+	elt->private_data = NULL;
+}
+
+static const struct tracing_map_ops refs_map_ops = {
+	.elt_alloc	= refs_elt_alloc,
+	.elt_free	= refs_elt_free,
+};
+
+KUNIT_DEFINE_ACTION_WRAPPER(refs_map_destroy, tracing_map_destroy,
+			    struct tracing_map *);
+
+static struct ie_hist *refs_reader(struct kunit *test, struct ie_hist *def,
+				   unsigned int first, unsigned int n)
+{
+	struct ie_hist *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	/* Keyed as the defining histogram, which ie_ref_add() checks. */
+	h->keys[0].type = IE_FT_NUM;
+	h->keys[0].size = sizeof(u64);
+	h->n_keys = 1;
+	h->key_size = sizeof(u64);
+	for (i = 0; i < n; i++)
+		KUNIT_ASSERT_EQ(test, ie_ref_add(h, def, first + i), i);
+	return h;
+}
+
+static struct refs_fixture *refs_fixture(struct kunit *test)
+{
+	struct refs_fixture *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+	struct tracing_map *map;
+	struct ie_hist *def;
+	unsigned int i;
+	int idx;
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	def = kunit_kzalloc(test, sizeof(*def), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, def);
+	f->def = def;
+
+	def->reader_off = REFS_DATA_OFF;
+	def->elt_data_size = REFS_DATA_OFF + REFS_NVARS * sizeof(u64) +
+			     sizeof(unsigned long);
+	f->m.elt_data_size = def->elt_data_size;
+	f->m.ref = 1;
+	f->m.ready = true;
+	map = tracing_map_create(TRACING_MAP_BITS_MIN, sizeof(u64),
+				 &refs_map_ops, &f->m);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, refs_map_destroy,
+							map), 0);
+	f->m.map = map;
+	def->m = &f->m;
+	def->map = map;
+
+	f->key_field.name = "key";
+	f->key_field.type = "u64";
+	f->key_field.size = sizeof(u64);
+	def->keys[0].type = IE_FT_NUM;
+	def->keys[0].ev = &f->key_field;
+	def->keys[0].size = sizeof(u64);
+	idx = tracing_map_add_key_field(map, 0,
+					tracing_map_cmp_num(sizeof(u64), false));
+	KUNIT_ASSERT_GE(test, idx, 0);
+	def->keys[0].map_idx = idx;
+	def->n_keys = 1;
+	def->key_size = sizeof(u64);
+
+	def->vals[0].type = IE_FT_HITCOUNT;
+	idx = tracing_map_add_sum_field(map);
+	KUNIT_ASSERT_GE(test, idx, 0);
+	def->vals[0].map_idx = idx;
+	def->n_vals = 1;
+
+	for (i = 0; i < REFS_NVARS; i++) {
+		f->vals[i].kind = IE_EX_CONST;
+		def->vars[i].expr = &f->vals[i];
+		idx = tracing_map_add_var(map);
+		KUNIT_ASSERT_GE(test, idx, 0);
+		def->vars[i].map_idx = idx;
+	}
+	def->n_vars = REFS_NVARS;
+	KUNIT_ASSERT_EQ(test, tracing_map_init(map), 0);
+
+	f->readers[REFS_TRIGGER_1] = refs_reader(test, def, REFS_VAR, 1);
+	f->readers[REFS_TRIGGER_2] = refs_reader(test, def, REFS_VAR, 1);
+	f->readers[REFS_TRIGGER_BOTH] = refs_reader(test, def, 0, 2);
+	f->readers[REFS_TRIGGER_OTHER] = refs_reader(test, def, 0, 1);
+	f->rec[0] = REFS_KEY;
+	return f;
+}
+
+/* An event of the defining histogram: REFS_VAR = @val, variable 0 = ~@val. */
+static void refs_save(struct refs_fixture *f, u64 val)
+{
+	f->vals[REFS_VAR].konst = val;
+	f->vals[0].konst = ~val;
+	ie_hist_event(f->def, f->rec, NULL, NULL);
+}
+
+/* Trigger @trigger of event @event reads; false if it reads nothing. */
+static bool refs_read(struct refs_fixture *f, unsigned int trigger,
+		      u64 event, u64 *vals)
+{
+	u64 key = REFS_KEY;
+
+	return ie_refs_read(f->readers[trigger], &key, vals, event);
+}
+
+/* One saved value is read by one event; later events find nothing. */
+static void event_test_refs_read_once(struct kunit *test)
+{
+	struct refs_fixture *f = refs_fixture(test);
+	u64 key = REFS_KEY + 1, val;
+
+	/* Nothing saved yet. */
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV1, &val));
+
+	refs_save(f, 100);
+	/* Another key's entry holds nothing. */
+	KUNIT_EXPECT_FALSE(test, ie_refs_read(f->readers[REFS_TRIGGER_1],
+					      &key, &val, REFS_EV2));
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV2, &val));
+	KUNIT_EXPECT_EQ(test, val, 100);
+	/* Consumed: not for a later event, through any trigger. */
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV3, &val));
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV3, &val));
+
+	/* Saved twice before a read: the last value, read once. */
+	refs_save(f, 200);
+	refs_save(f, 300);
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV4, &val));
+	KUNIT_EXPECT_EQ(test, val, 300);
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV5, &val));
+
+	/* A map being cleared is not looked into, and nothing is consumed. */
+	refs_save(f, 400);
+	f->m.clearing = true;
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV6, &val));
+	f->m.clearing = false;
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV7, &val));
+	KUNIT_EXPECT_EQ(test, val, 400);
+}
+
+/* All the triggers of one event read the one value; then it is gone. */
+static void event_test_refs_read_same_event(struct kunit *test)
+{
+	struct refs_fixture *f = refs_fixture(test);
+	u64 val;
+
+	refs_save(f, 100);
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV1, &val));
+	KUNIT_EXPECT_EQ(test, val, 100);
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV1, &val));
+	KUNIT_EXPECT_EQ(test, val, 100);
+	/* A trigger may read it again in the same event. */
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV1, &val));
+	KUNIT_EXPECT_EQ(test, val, 100);
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV2, &val));
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV2, &val));
+
+	/* The other order, and the next saved value. */
+	refs_save(f, 200);
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV3, &val));
+	KUNIT_EXPECT_EQ(test, val, 200);
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV3, &val));
+	KUNIT_EXPECT_EQ(test, val, 200);
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV4, &val));
+}
+
+/*
+ * A trigger with several references reads all of them or none: one of
+ * them unread is not consumed when another has no value.
+ */
+static void event_test_refs_read_all_or_none(struct kunit *test)
+{
+	struct refs_fixture *f = refs_fixture(test);
+	u64 vals[REFS_NVARS] = { };
+
+	refs_save(f, 100);
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV1, vals));
+	/* REFS_VAR read by EV1: EV2 reads nothing, variable 0 stays. */
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_BOTH, REFS_EV2,
+					   vals));
+	vals[0] = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_OTHER, REFS_EV3,
+					  vals));
+	KUNIT_EXPECT_EQ(test, vals[0], ~100ULL);
+
+	refs_save(f, 200);
+	memset(vals, 0, sizeof(vals));
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_BOTH, REFS_EV4,
+					  vals));
+	KUNIT_EXPECT_EQ(test, vals[0], ~200ULL);
+	KUNIT_EXPECT_EQ(test, vals[1], 200);
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_OTHER, REFS_EV5,
+					   vals));
+	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV5, vals));
+}
+
 static struct kunit_case event_test_cases[] = {
 	KUNIT_CASE(event_test_id_per_cpu),
 	KUNIT_CASE(event_test_id_nesting),
 	KUNIT_CASE(event_test_one_timestamp),
+	KUNIT_CASE(event_test_refs_read_once),
+	KUNIT_CASE(event_test_refs_read_same_event),
+	KUNIT_CASE(event_test_refs_read_all_or_none),
 	{}
 };
 

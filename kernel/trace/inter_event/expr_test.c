@@ -6,6 +6,7 @@
 #include <kunit/test.h>
 #include <linux/err.h>
 #include <linux/limits.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -746,20 +747,139 @@ static int number_leaf(struct ie_expr *leaf, void *arg)
 	return 0;
 }
 
+/*
+ * The random cases check ie_expr_eval() against evaluators of their own,
+ * written from the documented semantics, not from expr.c: arithmetic on
+ * u64 that wraps, unary minus as 0 - x, division truncating, and a
+ * division by zero giving U64_MAX (Documentation/trace/inter-event.rst).
+ */
+static u64 model_div(u64 l, u64 r)
+{
+	return r ? div64_u64(l, r) : U64_MAX;
+}
+
+/* At most this many mismatches are shown in full, then only counted. */
+#define MODEL_MAX_SHOWN	16
+
+/*
+ * An evaluator over the text itself, for the random strings: the grammar
+ * of the parser's documentation (expr := term {+|- term}, term := unary
+ * {*|/ unary}, unary := -unary | (expr) | operand), an operand being a
+ * run of [A-Za-z0-9_.$], a constant if it starts with a digit (read as
+ * kstrtou64() base 0 reads it).  Other operands take the values of
+ * @refs in turn, left to right, as number_leaf() numbers the leaves.
+ * The strings have no 's', so no ".sym-offset" operand.  Only strings
+ * the parser accepted are evaluated, so the nesting is bounded.
+ */
+struct text_model {
+	const char	*p;
+	const u64	*refs;
+	unsigned int	n_leaves;
+	bool		bad;
+};
+
+static u64 text_model_sum(struct text_model *tm);
+
+static bool text_model_operand_char(char c)
+{
+	return isalnum(c) || c == '_' || c == '.' || c == '$';
+}
+
+static u64 text_model_operand(struct text_model *tm)
+{
+	const char *start = tm->p;
+	char buf[24];
+	u64 val = 0;
+	size_t len;
+
+	while (text_model_operand_char(*tm->p))
+		tm->p++;
+	len = tm->p - start;
+	if (!len || len >= sizeof(buf)) {
+		tm->bad = true;
+		return 0;
+	}
+	if (!isdigit(*start))
+		return tm->refs[tm->n_leaves++ % EXPR_NREFS];
+	memcpy(buf, start, len);
+	buf[len] = '\0';
+	if (kstrtou64(buf, 0, &val))
+		tm->bad = true;
+	return val;
+}
+
+static u64 text_model_unary(struct text_model *tm)
+{
+	u64 val;
+
+	if (*tm->p == '-') {
+		tm->p++;
+		return 0 - text_model_unary(tm);
+	}
+	if (*tm->p != '(')
+		return text_model_operand(tm);
+	tm->p++;
+	val = text_model_sum(tm);
+	if (*tm->p == ')')
+		tm->p++;
+	else
+		tm->bad = true;
+	return val;
+}
+
+static u64 text_model_product(struct text_model *tm)
+{
+	u64 val = text_model_unary(tm);
+	char op;
+
+	while (!tm->bad && (*tm->p == '*' || *tm->p == '/')) {
+		op = *tm->p++;
+		if (op == '*')
+			val *= text_model_unary(tm);
+		else
+			val = model_div(val, text_model_unary(tm));
+	}
+	return val;
+}
+
+static u64 text_model_sum(struct text_model *tm)
+{
+	u64 val = text_model_product(tm);
+	char op;
+
+	while (!tm->bad && (*tm->p == '+' || *tm->p == '-')) {
+		op = *tm->p++;
+		if (op == '+')
+			val += text_model_product(tm);
+		else
+			val -= text_model_product(tm);
+	}
+	return val;
+}
+
+/* The value of @text with @refs; false if the model can't read it. */
+static bool text_model_eval(const char *text, const u64 *refs, u64 *val)
+{
+	struct text_model tm = { .p = text, .refs = refs };
+
+	*val = text_model_sum(&tm);
+	return !tm.bad && !*tm.p;
+}
+
 #define FUZZ_ROUNDS	4000
 #define FUZZ_MAX_LEN	12
 
 /*
  * Random short strings never crash the parser; what parses prints as text
- * that parses to the same tree, and evaluates.
+ * that parses to the same tree, and evaluates to the value the text has.
  */
 static void expr_test_random(struct kunit *test)
 {
 	static const char chars[] = "ab1$.()+-*/ ";
 	char text[FUZZ_MAX_LEN + 1], printed[128], again_printed[128];
-	unsigned int i, j, len, err_pos, parsed = 0;
+	unsigned int i, j, len, err_pos, parsed = 0, wrong = 0;
 	struct ie_expr *e, *again;
-	u64 refs[EXPR_NREFS];
+	u64 refs[EXPR_NREFS], got, want;
 	struct ie_eval_ctx ctx = { .refs = refs };
 	u32 state = 0x1e5eed;
 	enum ie_err err;
@@ -814,13 +934,321 @@ static void expr_test_random(struct kunit *test)
 			else
 				refs[j] = (refs[j] << 32) | expr_rand(&state);
 		}
-		ie_expr_eval(e, &ctx);
+		got = ie_expr_eval(e, &ctx);
+		if (!text_model_eval(text, refs, &want)) {
+			KUNIT_FAIL(test, "'%s': parsed, but not by the test's model",
+				   text);
+		} else if (got != want && wrong++ < MODEL_MAX_SHOWN) {
+			KUNIT_FAIL(test,
+				   "'%s' with operands %llu, %llu, %llu, %llu, %llu (left to right): %llu, expected %llu",
+				   text, refs[0], refs[1], refs[2], refs[3],
+				   refs[4], got, want);
+		}
 
 		kunit_release_action(test, expr_free_action, again);
 		kunit_release_action(test, expr_free_action, e);
 	}
 	/* The strings are not all errors. */
 	KUNIT_EXPECT_GT(test, parsed, FUZZ_ROUNDS / 20);
+	KUNIT_EXPECT_EQ_MSG(test, wrong, 0, "of %u evaluations", parsed);
+}
+
+/*
+ * Random expressions of the test's own making: a tree of operators over
+ * constants (decimal, hex or octal, any u64), the references a, b, c, d
+ * and $ts0, and common_timestamp[.usecs]; printed with the parentheses
+ * precedence needs, some more, and as many minus signs as drawn; parsed,
+ * resolved as a histogram would, evaluated with random values and
+ * compared with the tree's own value, then again once constant parts
+ * are folded.  A text nested deeper than the documented eight must be
+ * refused.
+ */
+enum model_kind {
+	MODEL_CONST,
+	MODEL_REF,
+	MODEL_TS,
+	MODEL_TS_USECS,
+	MODEL_NEG,
+	MODEL_ADD,
+	MODEL_SUB,
+	MODEL_MUL,
+	MODEL_DIV,
+};
+
+#define MODEL_MAX_DEPTH		8	/* parentheses and minus signs */
+#define MODEL_MAX_NEGS		8
+#define MODEL_MAX_NODES		(2 * IE_EXPR_MAX_OPERANDS - 1 + MODEL_MAX_NEGS)
+#define MODEL_TEXT_LEN		256
+
+struct model_node {
+	enum model_kind	kind;
+	u64		konst;
+	unsigned int	ref;
+	unsigned int	l, r;		/* operands, indices in nodes[] */
+};
+
+struct model_tree {
+	struct model_node	nodes[MODEL_MAX_NODES];
+	unsigned int		n_nodes;
+	unsigned int		n_negs;
+	u32			*state;
+};
+
+/* Values worth trying: zero divisors, wrap-around, sign bits. */
+static u64 model_value(u32 *state)
+{
+	static const u64 special[] = {
+		0, 1, 2, 3, 7, 10, 999, 1000, 1499, 1500, U32_MAX,
+		1ULL << 32, 1ULL << 63, S64_MAX, U64_MAX - 1, U64_MAX,
+	};
+	u32 x = expr_rand(state);
+	u64 hi;
+
+	if (x & 1)
+		return special[(x >> 1) % ARRAY_SIZE(special)];
+	hi = expr_rand(state);
+	return hi << 32 | expr_rand(state);
+}
+
+static unsigned int model_node(struct model_tree *t, enum model_kind kind)
+{
+	struct model_node *n = &t->nodes[t->n_nodes];
+
+	memset(n, 0, sizeof(*n));
+	n->kind = kind;
+	return t->n_nodes++;
+}
+
+/* A subtree of @leaves operands; returns its index. */
+static unsigned int model_gen(struct model_tree *t, unsigned int leaves)
+{
+	u32 x = expr_rand(t->state);
+	unsigned int i, split;
+
+	if (t->n_negs < MODEL_MAX_NEGS && x % 3 == 0) {
+		t->n_negs++;
+		i = model_node(t, MODEL_NEG);
+		t->nodes[i].l = model_gen(t, leaves);
+		return i;
+	}
+	x /= 3;
+	if (leaves > 1) {
+		i = model_node(t, MODEL_ADD + x % 4);
+		split = 1 + (x / 4) % (leaves - 1);
+		t->nodes[i].l = model_gen(t, split);
+		t->nodes[i].r = model_gen(t, leaves - split);
+		return i;
+	}
+	switch (x % 8) {
+	case 0:
+	case 1:
+	case 2:
+		i = model_node(t, MODEL_CONST);
+		t->nodes[i].konst = model_value(t->state);
+		return i;
+	case 3:
+		return model_node(t, MODEL_TS);
+	case 4:
+		return model_node(t, MODEL_TS_USECS);
+	default:
+		i = model_node(t, MODEL_REF);
+		t->nodes[i].ref = expr_rand(t->state) % EXPR_NREFS;
+		return i;
+	}
+}
+
+static int model_prec(const struct model_node *n)
+{
+	switch (n->kind) {
+	case MODEL_ADD:
+	case MODEL_SUB:
+		return 1;
+	case MODEL_MUL:
+	case MODEL_DIV:
+		return 2;
+	case MODEL_NEG:
+		return 3;
+	default:
+		return 4;
+	}
+}
+
+struct model_text {
+	char		buf[MODEL_TEXT_LEN];
+	size_t		len;
+	unsigned int	depth;		/* the deepest nesting printed */
+};
+
+/*
+ * Print node @i, in parentheses if its precedence is below @min_prec (or
+ * at random), nested @depth deep in parentheses and minus signs.
+ */
+static void model_print(struct model_tree *t, struct model_text *mt,
+			unsigned int i, int min_prec, unsigned int depth)
+{
+	static const char * const ops[] = {
+		[MODEL_ADD] = "+", [MODEL_SUB] = "-",
+		[MODEL_MUL] = "*", [MODEL_DIV] = "/",
+	};
+	const struct model_node *n = &t->nodes[i];
+	bool paren = model_prec(n) < min_prec ||
+		     expr_rand(t->state) % 6 == 0;
+	size_t size = sizeof(mt->buf);
+	u32 x;
+
+	if (paren) {
+		mt->len += scnprintf(mt->buf + mt->len, size - mt->len, "(");
+		depth++;
+	}
+	mt->depth = max(mt->depth, depth);
+	switch (n->kind) {
+	case MODEL_CONST:
+		x = expr_rand(t->state) % 4;
+		mt->len += scnprintf(mt->buf + mt->len, size - mt->len,
+				     x == 0 ? "0x%llx" : x == 1 ? "0%llo" :
+				     "%llu", n->konst);
+		break;
+	case MODEL_REF:
+		mt->len += scnprintf(mt->buf + mt->len, size - mt->len, "%s",
+				     expr_ref_names[n->ref]);
+		break;
+	case MODEL_TS:
+		mt->len += scnprintf(mt->buf + mt->len, size - mt->len,
+				     "common_timestamp");
+		break;
+	case MODEL_TS_USECS:
+		mt->len += scnprintf(mt->buf + mt->len, size - mt->len,
+				     "common_timestamp.usecs");
+		break;
+	case MODEL_NEG:
+		mt->len += scnprintf(mt->buf + mt->len, size - mt->len, "-");
+		model_print(t, mt, n->l, model_prec(n), depth + 1);
+		break;
+	default:
+		model_print(t, mt, n->l, model_prec(n), depth);
+		mt->len += scnprintf(mt->buf + mt->len, size - mt->len, "%s",
+				     ops[n->kind]);
+		/* a-(b-c), a/(b*c): the right operand binds tighter. */
+		model_print(t, mt, n->r, model_prec(n) + 1, depth);
+		break;
+	}
+	if (paren)
+		mt->len += scnprintf(mt->buf + mt->len, size - mt->len, ")");
+}
+
+/* The value of node @i: the documented semantics, written out. */
+static u64 model_eval(const struct model_tree *t, unsigned int i,
+		      const u64 *refs, u64 ts)
+{
+	const struct model_node *n = &t->nodes[i];
+	u32 rem;
+	u64 us;
+
+	switch (n->kind) {
+	case MODEL_CONST:
+		return n->konst;
+	case MODEL_REF:
+		return refs[n->ref];
+	case MODEL_TS:
+		return ts;
+	case MODEL_TS_USECS:
+		/* Rounded to the nearest microsecond. */
+		us = div_u64_rem(ts, 1000, &rem);
+		return rem >= 500 ? us + 1 : us;
+	case MODEL_NEG:
+		return 0 - model_eval(t, n->l, refs, ts);
+	case MODEL_ADD:
+		return model_eval(t, n->l, refs, ts) +
+		       model_eval(t, n->r, refs, ts);
+	case MODEL_SUB:
+		return model_eval(t, n->l, refs, ts) -
+		       model_eval(t, n->r, refs, ts);
+	case MODEL_MUL:
+		return model_eval(t, n->l, refs, ts) *
+		       model_eval(t, n->r, refs, ts);
+	case MODEL_DIV:
+		return model_div(model_eval(t, n->l, refs, ts),
+				 model_eval(t, n->r, refs, ts));
+	}
+	return 0;
+}
+
+#define MODEL_TREES		1000
+#define MODEL_VALUE_SETS	4
+
+static void expr_test_random_trees(struct kunit *test)
+{
+	struct model_tree *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct model_text *mt = kunit_kzalloc(test, sizeof(*mt), GFP_KERNEL);
+	unsigned int i, j, k, err_pos, deep = 0, wrong = 0, evals = 0;
+	u64 refs[EXPR_NREFS], got, want;
+	struct ie_eval_ctx ctx = { .refs = refs };
+	u32 state = 0x7e57ab1e;
+	struct ie_expr *e;
+	enum ie_err err;
+	bool folded;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_NOT_NULL(test, mt);
+	t->state = &state;
+	for (i = 0; i < MODEL_TREES; i++) {
+		t->n_nodes = 0;
+		t->n_negs = 0;
+		model_gen(t, 1 + expr_rand(&state) % IE_EXPR_MAX_OPERANDS);
+		mt->len = 0;
+		mt->depth = 0;
+		model_print(t, mt, 0, 0, 0);
+		KUNIT_ASSERT_LT(test, mt->len, sizeof(mt->buf) - 1);
+
+		err = IE_ERR_MAX;
+		ret = ie_expr_parse(mt->buf, &e, &err_pos, &err);
+		if (mt->depth > MODEL_MAX_DEPTH) {
+			deep++;
+			KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL,
+					    "'%s' is nested %u deep", mt->buf,
+					    mt->depth);
+			KUNIT_EXPECT_EQ_MSG(test, err, IE_ERR_EXPR_DEPTH,
+					    "'%s' is nested %u deep", mt->buf,
+					    mt->depth);
+			if (!ret)
+				ie_expr_free(e);
+			continue;
+		}
+		KUNIT_ASSERT_EQ_MSG(test, ret, 0, "'%s': error %d at %u",
+				    mt->buf, err, err_pos);
+		ret = kunit_add_action_or_reset(test, expr_free_action, e);
+		KUNIT_ASSERT_EQ(test, ret, 0);
+		KUNIT_ASSERT_EQ_MSG(test,
+				    ie_expr_walk_leaves(e, resolve_leaf, NULL),
+				    0, "'%s'", mt->buf);
+
+		folded = false;
+		for (j = 0; j < 2 * MODEL_VALUE_SETS; j++) {
+			/* The second half: constant parts folded. */
+			if (j == MODEL_VALUE_SETS) {
+				KUNIT_ASSERT_EQ(test, ie_expr_fold(e), 0);
+				folded = true;
+			}
+			for (k = 0; k < EXPR_NREFS; k++)
+				refs[k] = model_value(&state);
+			ctx.ts = model_value(&state);
+			got = ie_expr_eval(e, &ctx);
+			want = model_eval(t, 0, refs, ctx.ts);
+			evals++;
+			if (got != want && wrong++ < MODEL_MAX_SHOWN)
+				KUNIT_FAIL(test,
+					   "'%s'%s with a=%llu b=%llu c=%llu d=%llu $ts0=%llu ts=%llu: %llu, expected %llu",
+					   mt->buf, folded ? " folded" : "",
+					   refs[0], refs[1], refs[2], refs[3],
+					   refs[4], ctx.ts, got, want);
+		}
+		kunit_release_action(test, expr_free_action, e);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, wrong, 0, "of %u evaluations", evals);
+	/* Both sides of the depth limit were tried. */
+	KUNIT_EXPECT_GT(test, deep, 0);
+	KUNIT_EXPECT_LT(test, deep, MODEL_TREES / 2);
 }
 
 /*
@@ -891,6 +1319,7 @@ static struct kunit_case expr_test_cases[] = {
 	KUNIT_CASE(expr_test_print_truncate),
 	KUNIT_CASE(expr_test_free),
 	KUNIT_CASE(expr_test_random),
+	KUNIT_CASE(expr_test_random_trees),
 	KUNIT_CASE(expr_test_deep_nesting),
 	KUNIT_CASE(expr_test_print_sym_offset),
 	{}
