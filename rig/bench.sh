@@ -28,6 +28,7 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out"
+rc=0
 # The two kernels boot at the same time, one guest each: instruction
 # counting makes their figures independent of the host's load.
 for b in $(seq 1 "$boots"); do
@@ -38,7 +39,8 @@ for b in $(seq 1 "$boots"); do
 		pids="$pids $!"
 	done
 	for p in $pids; do
-		wait "$p"
+		wait "$p" || rc=1
 	done
 done
+[ "$rc" = 0 ] || die "a bench boot failed"
 exec python3 "$RIG/bench/report.py" "$out"

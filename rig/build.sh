@@ -5,6 +5,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 kernel=${1:-ie}
+heavy_lock
 "$RIG/deps.sh"
 tree=$("$RIG/tree.sh")
 out=$(build_dir "$kernel")
@@ -32,16 +33,6 @@ cat $(config_files "$kernel") | awk '
 	END { for (i = 1; i <= NR; i++) if (key[i] == "" || last[key[i]] == i) print line[i] }
 ' >"$out/fragment.config"
 start=$(date +%s)
-# Kconfig records the versions of the tools it finds on PATH (rustc,
-# pahole), and a changed .config rebuilds what depends on it: name tools
-# that do not exist, so that the .config, hence the build, does not depend
-# on the caller's PATH.  Make's variables in the environment (KERNEL,
-# DEBUG... from our Makefile) are not the kernel's: drop them.
-kmake() {
-	env -u KERNEL -u DEBUG -u TESTS_EXTRA -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
-		make -C "$tree" O="$out" RUSTC=ie-no-rustc PAHOLE=ie-no-pahole \
-		BINDGEN=ie-no-bindgen "$@"
-}
 kmake -s KCONFIG_ALLCONFIG="$out/fragment.config" allnoconfig >"$out/config.log" 2>&1 ||
 	{ cat "$out/config.log" >&2; die "config failed"; }
 

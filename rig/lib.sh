@@ -46,23 +46,21 @@ build_dir() { # kernel
 # every minute, who holds it.
 HEAVY_LOCK=${IE_HEAVY_LOCK:-/tmp/heavy.lock}
 
-heavy_fds() { # pid: its open files that hold the lock, as /proc paths
-	local ino f
-	ino=$(stat -c %i "$HEAVY_LOCK" 2>/dev/null) || return 0
-	for f in /proc/"$1"/fdinfo/*; do
-		# flock records the pid that called flock(2), which may be gone (a
-		# flock(1) child): the lock belongs to the open file, whose
-		# fdinfo lists it.
-		grep -qE "^lock:.*FLOCK +ADVISORY +WRITE +[0-9]+ [0-9a-f:]+:$ino " "$f" \
-			2>/dev/null && echo "$f"
-	done
+heavy_fds() { # pid|'[0-9]*': open files holding the lock, as /proc/PID/fd/N
+	local f
+	# flock records the pid that called flock(2), which may be gone (a
+	# flock(1) child): the lock belongs to the open file, whose fdinfo
+	# lists it.
+	find /proc/$1/fd -maxdepth 1 -lname "$(readlink -f "$HEAVY_LOCK")" 2>/dev/null |
+		while read -r f; do
+			grep -qE '^lock:.*FLOCK +ADVISORY +(READ|WRITE) ' \
+				"${f%/fd/*}/fdinfo/${f##*/}" 2>/dev/null && echo "$f"
+		done
 }
 
 heavy_holders() { # pids holding $HEAVY_LOCK, not those that inherited it
-	local d p all=" "
-	for d in /proc/[0-9]*; do
-		[ -n "$(heavy_fds "${d#/proc/}")" ] && all="$all${d#/proc/} "
-	done
+	local p all
+	all=" $(heavy_fds '[0-9]*' | cut -d/ -f3 | sort -u | tr '\n' ' ') "
 	for p in $all; do
 		case $all in
 		*" $(awk '/^PPid:/ { print $2 }' "/proc/$p/status" 2>/dev/null) "*) ;;
@@ -83,7 +81,9 @@ heavy_held_above() { # true when this process or an ancestor holds the lock
 heavy_lock() { # take the lock on fd 8 for the rest of this process
 	local p
 	heavy_held_above && return 0
-	exec 8>>"$HEAVY_LOCK"
+	# Read-only: a lock file made by another user still locks.
+	[ -e "$HEAVY_LOCK" ] || : >>"$HEAVY_LOCK" 2>/dev/null
+	exec 8<"$HEAVY_LOCK" || die "cannot open $HEAVY_LOCK"
 	flock -n 8 && return 0
 	while :; do
 		for p in $(heavy_holders); do
@@ -92,4 +92,16 @@ heavy_lock() { # take the lock on fd 8 for the rest of this process
 		done
 		flock -w 60 8 && return 0
 	done
+}
+
+# The kernel's make for build directory $out of tree $tree.  Kconfig
+# records the versions of the tools it finds on PATH (rustc, pahole), and a
+# changed .config rebuilds what depends on it: name tools that do not
+# exist, so that the .config, hence the build, does not depend on the
+# caller's PATH.  Make's variables in the environment (KERNEL, DEBUG...
+# from our Makefile) are not the kernel's: drop them.
+kmake() {
+	env -u KERNEL -u DEBUG -u TESTS_EXTRA -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+		make -C "$tree" O="$out" RUSTC=ie-no-rustc PAHOLE=ie-no-pahole \
+		BINDGEN=ie-no-bindgen "$@"
 }

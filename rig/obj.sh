@@ -11,4 +11,4 @@ out=$(build_dir "$kernel")
 [ -f "$out/.config" ] || die "build $kernel once first: rig/build.sh $kernel"
 exec 9>"$out/.build.lock"
 flock 9
-make -C "$tree" O="$out" -j"$(nproc)" W=1 "$@"
+kmake -j"$(nproc)" W=1 "$@"

@@ -36,9 +36,26 @@ def main():
     grown = {d: time.time() for d in dirs}
     running = {d: None for d in dirs}
     stopped = set()
+    begun = set()
+    console = {d: -1 for d in dirs}
+    turn = time.time()
     while True:
         alldone = True
+        # A host that stopped us (suspend, ^Z) stopped the guests too.
+        now = time.time()
+        if now - turn > 30:
+            grown = {d: now for d in dirs}
+        turn = now
         for d in dirs:
+            # Until the job begins, the boot (and KUnit) show on the console.
+            if d not in begun:
+                try:
+                    size = os.path.getsize(os.path.join(d, "console.log"))
+                except OSError:
+                    size = -1
+                if size != console[d]:
+                    console[d] = size
+                    grown[d] = time.time()
             name = os.path.basename(d)
             path = os.path.join(d, "results.log")
             try:
@@ -54,6 +71,8 @@ def main():
                 grown[d] = time.time()
             for raw in data[:cut].decode(errors="replace").splitlines():
                 line = raw.strip("\r")
+                if line.startswith("IE-JOB-BEGIN"):
+                    begun.add(d)
                 m = re.match(r"^IE-START (\S+) (\S+)$", line)
                 if m:
                     running[d] = (m.group(1), m.group(2), time.time())

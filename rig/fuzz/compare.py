@@ -412,7 +412,14 @@ def main():
     missing = [c for c in missing if c not in crashed]
     if missing:
         print('\nie: %d case(s) without output: %s' % (len(missing), ' '.join(map(str, missing[:30]))))
-    bad = diffs or crashes['ie'] or splat['ie'] or missing
+    # A case ref never ran (its boot gave up, or stalled out) was not
+    # compared: that is no pass.  A case ref crashed in is a stock bug.
+    ref_crashed = set(x[0] for x in crashes['ref'])
+    ref_missing = [c for c in cases if c not in res['ref'] and c not in ref_crashed]
+    if ref_missing:
+        print('\nref: %d case(s) without output: %s' % (
+            len(ref_missing), ' '.join(map(str, ref_missing[:30]))))
+    bad = diffs or crashes['ie'] or splat['ie'] or missing or ref_missing or not both
     print('\nfuzz: %s (%d differences, %d ie crashes, %d ie splats, %d ref crashes)' % (
         'FAIL' if bad else 'PASS', len(diffs), len(crashes['ie']), len(splat['ie']),
         len(crashes['ref'])))

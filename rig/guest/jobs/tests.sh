@@ -18,17 +18,25 @@ run_tc() { # tc logdir
 	setsid ./ftracetest -k -l "$2" "$1" >"$2/out" 2>&1 &
 	tp=$!
 	rm -f /tmp/ie-hung
+	# The watchdog: only a test still running is hung.
 	setsid sh -c "sleep $STALL
+		kill -0 -$tp 2>/dev/null || exit 0
 		touch /tmp/ie-hung
 		echo 'IE-HUNG $1: no result after ${STALL}s; task dump on the console'
 		echo t >/proc/sysrq-trigger; echo w >/proc/sysrq-trigger
-		kill -TERM -$tp; sleep 5; kill -KILL -$tp" >&2 &
+		kill -TERM -$tp" >&2 &
 	wp=$!
 	wait $tp
 	rc=$?
-	kill -KILL -$wp 2>/dev/null
+	# The watchdog may not have made its group yet: stop it both ways.
+	kill -KILL -$wp $wp 2>/dev/null
 	wait $wp 2>/dev/null
-	[ -e /tmp/ie-hung ] && rc=999
+	if [ -e /tmp/ie-hung ]; then
+		# What TERM left of the test's group goes now.
+		sleep 2
+		kill -KILL -$tp 2>/dev/null
+		rc=999
+	fi
 	echo $rc
 }
 while read -r suite dir; do
