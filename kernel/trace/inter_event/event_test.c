@@ -113,22 +113,76 @@ static void event_test_one_timestamp(struct kunit *test)
 }
 
 /*
+ * Events nested deeper than the marks go: each still gets an identity of
+ * its own and its own time stamp, and the events up to the bound get
+ * theirs back when the deeper ones end.
+ */
+#define DEEP	(IE_EVENT_NEST + 3)
+
+static void event_test_deep_nesting(struct kunit *test)
+{
+	struct trace_array *tr = top_trace_array();
+	u64 id_in[DEEP], id_back[DEEP], ts_in[DEEP], ts_back[DEEP];
+	struct trace_buffer *buffer;
+	unsigned int i, j;
+
+	KUNIT_ASSERT_NOT_NULL(test, tr);
+	buffer = tr->array_buffer.buffer;
+	KUNIT_ASSERT_NOT_NULL(test, buffer);
+
+	migrate_disable();
+	for (i = 0; i < DEEP; i++) {
+		ie_event_begin();
+		udelay(2);
+		id_in[i] = ie_event_id();
+		ts_in[i] = ie_event_ts(buffer, NULL);
+	}
+	for (i = DEEP; i-- > 0; ) {
+		id_back[i] = ie_event_id();
+		ts_back[i] = ie_event_ts(buffer, NULL);
+		ie_event_end();
+	}
+	migrate_enable();
+
+	for (i = 0; i < DEEP; i++) {
+		for (j = 0; j < i; j++) {
+			KUNIT_EXPECT_NE_MSG(test, id_in[i], id_in[j],
+					    "depths %u and %u", i + 1, j + 1);
+			/* A nested event's time is its own, later one. */
+			KUNIT_EXPECT_GT_MSG(test, ts_in[i], ts_in[j],
+					    "depths %u and %u", i + 1, j + 1);
+		}
+		if (i < IE_EVENT_NEST) {
+			KUNIT_EXPECT_EQ_MSG(test, id_back[i], id_in[i],
+					    "depth %u", i + 1);
+			KUNIT_EXPECT_EQ_MSG(test, ts_back[i], ts_in[i],
+					    "depth %u", i + 1);
+		}
+		/* Past the bound: never the identity of a deeper event. */
+		for (j = i + 1; j < DEEP; j++)
+			KUNIT_EXPECT_NE_MSG(test, id_back[i], id_in[j],
+					    "depths %u and %u", i + 1, j + 1);
+	}
+}
+
+/*
  * ie_refs_read(), the read-once reading of variables by references,
  * without a trace event: the defining histogram is built by hand with a
  * map of its own, keyed by a u64 at the start of a record the test
  * makes, with two variables whose expressions are constants the test
  * sets.  ie_hist_event() saves them, as at an event on that histogram.
  * The readers are histograms holding references only, and read with
- * ie_refs_read() as ie_hist_event() does, the test giving each event
- * its identity (what ie_event_id() gives: unique to the event, never 0).
+ * ie_refs_read() as ie_hist_event() does, inside events the test begins
+ * and ends as event_triggers_call() does.  Migration is off inside an
+ * event: the event's mark is its CPU's.
  *
- * The layout of the entry data (the last readers of the variables at
- * reader_off, then the bits of the unread ones) is ie_hist_create()'s.
+ * The layout of the entry data (the tags of the variables at tags_off)
+ * is ie_hist_create()'s.
  */
 #define REFS_KEY	42
 #define REFS_NVARS	2
 #define REFS_VAR	1	/* the variable the readers read */
-#define REFS_DATA_OFF	16	/* entry data before the readers' */
+#define REFS_DATA_OFF	16	/* entry data before the tags */
 
 enum {
 	REFS_TRIGGER_1,		/* two triggers reading REFS_VAR */
@@ -136,17 +190,6 @@ enum {
 	REFS_TRIGGER_BOTH,	/* one reading both variables */
 	REFS_TRIGGER_OTHER,	/* one reading variable 0 */
 	REFS_NREADERS,
-};
-
-/* Events, in the order they happen. */
-enum {
-	REFS_EV1 = 0x1001,
-	REFS_EV2,
-	REFS_EV3,
-	REFS_EV4,
-	REFS_EV5,
-	REFS_EV6,
-	REFS_EV7,
 };
 
 struct refs_fixture {
@@ -210,9 +253,8 @@ static struct refs_fixture *refs_fixture(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, def);
 	f->def = def;
 
-	def->reader_off = REFS_DATA_OFF;
-	def->elt_data_size = REFS_DATA_OFF + REFS_NVARS * sizeof(u64) +
-			     sizeof(unsigned long);
+	def->tags_off = REFS_DATA_OFF;
+	def->elt_data_size = REFS_DATA_OFF + REFS_NVARS * sizeof(atomic64_t);
 	f->m.elt_data_size = def->elt_data_size;
 	f->m.ref = 1;
 	f->m.ready = true;
@@ -270,13 +312,48 @@ static void refs_save(struct refs_fixture *f, u64 val)
 	ie_hist_event(f->def, f->rec, NULL, NULL);
 }
 
-/* Trigger @trigger of event @event reads; false if it reads nothing. */
-static bool refs_read(struct refs_fixture *f, unsigned int trigger,
-		      u64 event, u64 *vals)
+/* The triggers of one event run between these two. */
+static void refs_begin(void)
+{
+	migrate_disable();
+	ie_event_begin();
+}
+
+static void refs_end(void)
+{
+	ie_event_end();
+	migrate_enable();
+}
+
+/* Trigger @trigger of the current event reads; false if it reads nothing. */
+static bool refs_read(struct refs_fixture *f, unsigned int trigger, u64 *vals)
 {
 	u64 key = REFS_KEY;
 
-	return ie_refs_read(f->readers[trigger], &key, vals, event);
+	return ie_refs_read(f->readers[trigger], &key, vals);
+}
+
+/* A whole event with one trigger reading. */
+static bool refs_event(struct refs_fixture *f, unsigned int trigger, u64 *vals)
+{
+	bool ret;
+
+	refs_begin();
+	ret = refs_read(f, trigger, vals);
+	refs_end();
+	return ret;
+}
+
+/* The tag and value slots of REFS_VAR in the entry of REFS_KEY. */
+static void refs_slots(struct kunit *test, struct refs_fixture *f,
+		       atomic64_t **tag, atomic64_t **val)
+{
+	u64 key = REFS_KEY;
+	struct tracing_map_elt *elt = tracing_map_lookup(f->def->map, &key);
+
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	*tag = ie_var_tag(f->def, elt, REFS_VAR);
+	*val = &elt->vars[f->def->vars[REFS_VAR].map_idx];
 }
 
 /* One saved value is read by one event; later events find nothing. */
@@ -286,34 +363,36 @@ static void event_test_refs_read_once(struct kunit *test)
 	u64 key = REFS_KEY + 1, val;
 
 	/* Nothing saved yet. */
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV1, &val));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
 
 	refs_save(f, 100);
 	/* Another key's entry holds nothing. */
+	refs_begin();
 	KUNIT_EXPECT_FALSE(test, ie_refs_read(f->readers[REFS_TRIGGER_1],
-					      &key, &val, REFS_EV2));
+					      &key, &val));
+	refs_end();
 	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV2, &val));
+	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_1, &val));
 	KUNIT_EXPECT_EQ(test, val, 100);
 	/* Consumed: not for a later event, through any trigger. */
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV3, &val));
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV3, &val));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_2, &val));
 
 	/* Saved twice before a read: the last value, read once. */
 	refs_save(f, 200);
 	refs_save(f, 300);
 	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV4, &val));
+	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_2, &val));
 	KUNIT_EXPECT_EQ(test, val, 300);
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV5, &val));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
 
 	/* A map being cleared is not looked into, and nothing is consumed. */
 	refs_save(f, 400);
 	f->m.clearing = true;
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV6, &val));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
 	f->m.clearing = false;
 	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV7, &val));
+	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_1, &val));
 	KUNIT_EXPECT_EQ(test, val, 400);
 }
 
@@ -324,28 +403,129 @@ static void event_test_refs_read_same_event(struct kunit *test)
 	u64 val;
 
 	refs_save(f, 100);
+	refs_begin();
 	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV1, &val));
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, &val));
 	KUNIT_EXPECT_EQ(test, val, 100);
 	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV1, &val));
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, &val));
 	KUNIT_EXPECT_EQ(test, val, 100);
 	/* A trigger may read it again in the same event. */
 	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV1, &val));
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, &val));
 	KUNIT_EXPECT_EQ(test, val, 100);
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV2, &val));
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV2, &val));
+	refs_end();
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_2, &val));
 
 	/* The other order, and the next saved value. */
 	refs_save(f, 200);
+	refs_begin();
 	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, REFS_EV3, &val));
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, &val));
 	KUNIT_EXPECT_EQ(test, val, 200);
 	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV3, &val));
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, &val));
 	KUNIT_EXPECT_EQ(test, val, 200);
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV4, &val));
+	refs_end();
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
+}
+
+/*
+ * A value saved (on another CPU, or by the event itself) after the first
+ * trigger of an event consumed the one before: the event's second
+ * trigger reads what the first consumed, and the new value is left for
+ * the next event.
+ */
+static void event_test_refs_save_between_triggers(struct kunit *test)
+{
+	struct refs_fixture *f = refs_fixture(test);
+	u64 val;
+
+	refs_save(f, 100);
+	refs_begin();
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, &val));
+	KUNIT_EXPECT_EQ(test, val, 100);
+	refs_save(f, 200);
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, &val));
+	KUNIT_EXPECT_EQ(test, val, 100);
+	refs_end();
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_2, &val));
+	KUNIT_EXPECT_EQ(test, val, 200);
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
+}
+
+/*
+ * A save between a reader's look at the tag and value and its taking of
+ * the tag: the reader must not consume the new value under the old tag
+ * (the new one would then be consumed a second time by the next reader).
+ * It consumes the new value on its retry, once.
+ */
+static void event_test_refs_save_inside_take(struct kunit *test)
+{
+	struct refs_fixture *f = refs_fixture(test);
+	atomic64_t *tag, *slot;
+	u64 v = 0, val;
+	s64 t = 0;
+
+	refs_save(f, 100);
+	refs_slots(test, f, &tag, &slot);
+	KUNIT_EXPECT_TRUE(test, ie_var_peek(tag, slot, &t, &v));
+	KUNIT_EXPECT_EQ(test, v, 100);
+	refs_save(f, 200);
+	/* The tag changed: this take fails, nothing is consumed. */
+	KUNIT_EXPECT_FALSE(test, ie_var_confirm(tag, t));
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, ie_var_take(tag, slot, &val));
+	KUNIT_EXPECT_EQ(test, val, 200);
+	KUNIT_EXPECT_FALSE(test, ie_var_take(tag, slot, &val));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
+
+	/* Peeked, then the value changed with the tag still odd: no take. */
+	refs_save(f, 300);
+	KUNIT_EXPECT_TRUE(test, ie_var_peek(tag, slot, &t, &v));
+	atomic64_set(tag, IE_TAG_BUSY);
+	atomic64_set(slot, 400);
+	KUNIT_EXPECT_FALSE(test, ie_var_confirm(tag, t));
+	KUNIT_EXPECT_FALSE(test, ie_var_take(tag, slot, &val));
+	/* A writer finding the tag odd leaves the slot to the other one. */
+	refs_save(f, 500);
+	KUNIT_EXPECT_EQ(test, atomic64_read(slot), 400);
+	KUNIT_EXPECT_EQ(test, atomic64_read(tag), IE_TAG_BUSY);
+	atomic64_set(tag, 0);
+	refs_save(f, 600);
+	val = 0;
+	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_1, &val));
+	KUNIT_EXPECT_EQ(test, val, 600);
+}
+
+/* Two writes never share a tag; none is 0 or odd. */
+static void event_test_write_tags(struct kunit *test)
+{
+	u64 tags[4];
+	unsigned int i, j;
+
+	migrate_disable();
+	ie_event_begin();
+	tags[0] = ie_event_write_tag();
+	tags[1] = ie_event_write_tag();
+	ie_event_begin();
+	tags[2] = ie_event_write_tag();
+	ie_event_end();
+	ie_event_end();
+	ie_event_begin();
+	tags[3] = ie_event_write_tag();
+	ie_event_end();
+	migrate_enable();
+	for (i = 0; i < ARRAY_SIZE(tags); i++) {
+		KUNIT_EXPECT_NE(test, tags[i], 0);
+		KUNIT_EXPECT_EQ(test, tags[i] & IE_TAG_BUSY, 0);
+		for (j = 0; j < i; j++)
+			KUNIT_EXPECT_NE_MSG(test, tags[i], tags[j], "%u, %u", i, j);
+	}
 }
 
 /*
@@ -358,24 +538,20 @@ static void event_test_refs_read_all_or_none(struct kunit *test)
 	u64 vals[REFS_NVARS] = { };
 
 	refs_save(f, 100);
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV1, vals));
-	/* REFS_VAR read by EV1: EV2 reads nothing, variable 0 stays. */
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_BOTH, REFS_EV2,
-					   vals));
+	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_1, vals));
+	/* REFS_VAR read by an event: the next reads nothing, variable 0 stays. */
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_BOTH, vals));
 	vals[0] = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_OTHER, REFS_EV3,
-					  vals));
+	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_OTHER, vals));
 	KUNIT_EXPECT_EQ(test, vals[0], ~100ULL);
 
 	refs_save(f, 200);
 	memset(vals, 0, sizeof(vals));
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_BOTH, REFS_EV4,
-					  vals));
+	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_BOTH, vals));
 	KUNIT_EXPECT_EQ(test, vals[0], ~200ULL);
 	KUNIT_EXPECT_EQ(test, vals[1], 200);
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_OTHER, REFS_EV5,
-					   vals));
-	KUNIT_EXPECT_FALSE(test, refs_read(f, REFS_TRIGGER_1, REFS_EV5, vals));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_OTHER, vals));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, vals));
 }
 
 static struct kunit_case event_test_cases[] = {
@@ -385,6 +561,10 @@ static struct kunit_case event_test_cases[] = {
 	KUNIT_CASE(event_test_refs_read_once),
 	KUNIT_CASE(event_test_refs_read_same_event),
 	KUNIT_CASE(event_test_refs_read_all_or_none),
+	KUNIT_CASE(event_test_refs_save_between_triggers),
+	KUNIT_CASE(event_test_refs_save_inside_take),
+	KUNIT_CASE(event_test_write_tags),
+	KUNIT_CASE(event_test_deep_nesting),
 	{}
 };
 

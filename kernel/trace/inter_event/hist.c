@@ -396,7 +396,7 @@ int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner)
 
 	if (hist->key_size != owner->key_size ||
 	    hist->elt_data_size != owner->elt_data_size ||
-	    hist->reader_off != owner->reader_off)
+	    hist->tags_off != owner->tags_off)
 		return -EINVAL;
 	/* Keys compared and sorted the same way. */
 	for (i = 0; i < hist->n_keys; i++) {
@@ -481,14 +481,9 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	ret = ie_actions_reserve(hist, err);
 	if (ret)
 		goto fail;
-	/*
-	 * Per variable: which event read it last, and a bit saying it holds
-	 * a value not read yet (see ie_refs_read()).
-	 */
-	hist->reader_off = hist->elt_data_size;
-	if (hist->n_vars)
-		hist->elt_data_size += hist->n_vars * sizeof(u64) +
-				       sizeof(unsigned long);
+	/* Per variable: the tag of its unread value (see ie_var_peek()). */
+	hist->tags_off = hist->elt_data_size;
+	hist->elt_data_size += hist->n_vars * sizeof(atomic64_t);
 	*err_pos = 0;
 	if (hist->nohitcount && hist->n_vals == 1) {
 		*err = IE_ERR_NOHITCOUNT_VALS;
@@ -614,7 +609,7 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 			ie_field_key(f, rec, (char *)key + f->key_off);
 	}
 	/* Unresolved references: this event doesn't count. */
-	if (hist->n_refs && !ie_refs_read(hist, key, refs, ie_event_id()))
+	if (hist->n_refs && !ie_refs_read(hist, key, refs))
 		return;
 	/* The event's time, the same for all its triggers. */
 	if (hist->uses_ts) {
@@ -633,19 +628,10 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		val = f->expr ? ie_expr_eval(f->expr, &ctx) : ie_field_num(f, rec);
 		tracing_map_update_sum(elt, f->map_idx, val);
 	}
-	for (i = 0; i < hist->n_vars; i++) {
-		var_vals[i] = ie_expr_eval(hist->vars[i].expr, &ctx);
-		tracing_map_set_var(elt, hist->vars[i].map_idx, var_vals[i]);
-	}
 	if (hist->n_vars) {
-		/*
-		 * The values are seen before the bits saying they are there:
-		 * pairs with the fully ordered fetch-and-clear of a reader in
-		 * ie_refs_read().
-		 */
-		smp_mb__before_atomic();
-		atomic_long_or(GENMASK(hist->n_vars - 1, 0),
-			       ie_var_bits(hist, elt));
+		for (i = 0; i < hist->n_vars; i++)
+			var_vals[i] = ie_expr_eval(hist->vars[i].expr, &ctx);
+		ie_vars_save(hist, elt, var_vals);
 	}
 	if (hist->n_actions)
 		ie_actions_run(hist, elt, &ctx, rec, var_vals);

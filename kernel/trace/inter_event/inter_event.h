@@ -305,7 +305,7 @@ struct ie_hist {
 	struct ie_action	actions[IE_MAX_ACTIONS];
 	unsigned int		n_actions;
 	unsigned int		elt_data_size;	/* per-entry private data */
-	unsigned int		reader_off;	/* last readers of the vars */
+	unsigned int		tags_off;	/* the vars' read-once tags */
 	bool			actions_hold;	/* synth events pinned */
 	struct ie_aux		aux[IE_MAX_AUX];	/* field variable helpers */
 	unsigned int		n_aux;
@@ -388,12 +388,47 @@ static inline u64 ie_field_num(const struct ie_field *f, void *rec)
 	}
 }
 
-/* Entry data of @hist: bit i set while variable i holds an unread value. */
-static inline atomic_long_t *ie_var_bits(const struct ie_hist *hist,
-					 struct tracing_map_elt *elt)
+/*
+ * Read-once variables.  Each variable of an entry has a tag beside its
+ * value (a tracing_map var): 0 when it holds no unread value, odd while
+ * an event writes it, else the even tag of the write that stored it (see
+ * ie_event_write_tag()), never the same twice.  A writer takes the tag
+ * from even or 0 to odd, stores the value and publishes its own tag; a
+ * writer finding it odd leaves the value to the other writer.  A reader
+ * reads the tag, then the value, then takes the tag from what it read to
+ * 0: if that fails a writer came in between (its value may be the one
+ * just read), and the reader tries again.  So a value is consumed by one
+ * event, and the value it consumed is the one the tag announced.
+ */
+#define IE_TAG_BUSY		1ULL
+#define IE_TAKE_TRIES		4
+
+static inline atomic64_t *ie_var_tag(const struct ie_hist *hist,
+				     struct tracing_map_elt *elt,
+				     unsigned int var)
 {
-	return elt->private_data + hist->reader_off +
-	       hist->n_vars * sizeof(u64);
+	return elt->private_data + hist->tags_off + var * sizeof(atomic64_t);
+}
+
+/* First half of a take: the tag and the value it announces, if any. */
+static inline bool ie_var_peek(atomic64_t *tag, atomic64_t *val, s64 *t,
+			       u64 *v)
+{
+	/* Pairs with the release of the writer's tag. */
+	*t = atomic64_read_acquire(tag);
+	if (!*t || (*t & IE_TAG_BUSY))
+		return false;
+	*v = atomic64_read(val);
+	return true;
+}
+
+/*
+ * Second half: consume the value if the tag is still the one peeked.  A
+ * successful cmpxchg is fully ordered: the value was read before it.
+ */
+static inline bool ie_var_confirm(atomic64_t *tag, s64 t)
+{
+	return atomic64_try_cmpxchg(tag, &t, 0);
 }
 
 void ie_field_key(const struct ie_field *f, void *rec, void *key);
@@ -418,7 +453,10 @@ struct ie_type {
 
 void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 		  struct ie_type *t);
-bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader);
+bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v);
+void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
+		  const u64 *vals);
+bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals);
 void ie_refs_release(struct ie_hist *hist);
 void ie_refs_hold(struct ie_hist *hist);
 
@@ -434,22 +472,41 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe);
 bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
 
-/* trigger.c */
+/* event.c: the event whose triggers run, per CPU and context level. */
 #define IE_CONTEXTS		4	/* task, softirq, hardirq, NMI */
-/* event_trigger_data flag: the trigger turned per-CPU staging off. */
-#define IE_TRIGGER_FL_DIRECT	BIT(16)
+#define IE_EVENT_NEST		8	/* events nested with a mark each */
+#define IE_EVENT_TAKEN		16	/* variable values one event consumes */
+
+struct ie_event_taken {
+	const void	*slot;		/* the variable's tag in its entry */
+	u64		val;
+};
+
 /*
  * An event whose triggers run on this CPU and context level: its
- * sequence number and, once a trigger asked for it, its time stamp.
+ * sequence number, once a trigger asked for it its time stamp, the
+ * variable values its triggers consumed (read once, by all of them), and
+ * how many writes of variables it made.
  */
 struct ie_event_mark {
-	u64	seq;
-	u64	ts;
-	bool	have_ts;
+	u64			seq;
+	u64			ts;
+	bool			have_ts;
+	u8			writes;
+	u8			n_taken;
+	struct ie_event_taken	taken[IE_EVENT_TAKEN];
 };
 
 u64 ie_event_id(void);
+u64 ie_event_write_tag(void);
 u64 ie_event_ts(struct trace_buffer *buffer, struct ring_buffer_event *rbe);
+bool ie_event_taken(const void *slot, u64 *val);
+bool ie_event_take_room(unsigned int n);
+void ie_event_take(const void *slot, u64 val);
+
+/* trigger.c */
+/* event_trigger_data flag: the trigger turned per-CPU staging off. */
+#define IE_TRIGGER_FL_DIRECT	BIT(16)
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 					   const char *spec);
 void ie_hist_remove_aux(struct trace_event_file *file, u64 id);

@@ -379,33 +379,75 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	return 0;
 }
 
-/* Where the entry of @def notes the event that last read variable @var. */
-static u64 *ie_reader(struct ie_hist *def, struct tracing_map_elt *elt,
-		      unsigned int var)
+/*
+ * Event path: consume the value of a variable (see ie_var_peek()).
+ * False if there is none, or if writers kept replacing it.
+ */
+bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v)
 {
-	return elt->private_data + def->reader_off + var * sizeof(u64);
+	unsigned int tries;
+	s64 t;
+
+	for (tries = 0; tries < IE_TAKE_TRIES; tries++) {
+		if (!ie_var_peek(tag, val, &t, v))
+			return false;
+		if (ie_var_confirm(tag, t))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Event path: store the variables of @hist in entry @elt, each for one
+ * later event to read.  An event writing a variable while another one
+ * does (another CPU, or an event this one interrupted) leaves it to the
+ * other: as if it had written first and been overwritten at once.
+ */
+void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
+		  const u64 *vals)
+{
+	u64 tag = ie_event_write_tag();
+	atomic64_t *slot;
+	unsigned int i;
+	s64 old;
+
+	for (i = 0; i < hist->n_vars; i++) {
+		slot = ie_var_tag(hist, elt, i);
+		old = atomic64_read(slot);
+		do {
+			if (old & IE_TAG_BUSY)
+				break;
+		} while (!atomic64_try_cmpxchg(slot, &old, IE_TAG_BUSY));
+		if (old & IE_TAG_BUSY)
+			continue;
+		/* Readers see the tag odd from here: they can't take it. */
+		tracing_map_set_var(elt, hist->vars[i].map_idx, vals[i]);
+		atomic64_set_release(slot, tag);
+	}
 }
 
 /*
  * Event path: read every referenced variable from the entry of @key in
  * its histogram.  A variable is read once: the first event that reads it
- * unsets it, so one saved value pairs with one later event.  All the
- * triggers of that one event (identified by @reader, unique machine-wide)
- * may read it, so that several triggers on an event can act on the same
+ * consumes it, so one saved value pairs with one later event.  All the
+ * triggers of that one event read the value it consumed (kept in the
+ * event's mark), so that several triggers on an event act on the same
  * saved value.  All references must have a value, or none is read.
  *
- * Events on several CPUs may race for one saved value: the unset is an
- * atomic fetch-and-clear of the variable's bit, so exactly one gets it.  (An event that loses
- * such a race after winning an earlier reference of its list reads
- * nothing, and that earlier value is consumed: at most once, never twice.)
- * A map being cleared is not looked into.
+ * Events on several CPUs may race for one saved value: exactly one
+ * consumes it (ie_var_take()).  An event that loses such a race after
+ * consuming an earlier reference of its list reads nothing, and that
+ * earlier value is consumed (its other triggers may still read it): at
+ * most once, never twice.  A map being cleared is not looked into.
  */
-bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader)
+bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals)
 {
 	struct tracing_map_elt *elts[IE_MAX_REFS] __uninitialized;
 	const struct ie_ref *ref;
-	unsigned int i, idx;
-	u64 *last;
+	unsigned int i, need = 0;
+	atomic64_t *tag;
+	u64 v;
+	s64 t;
 
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
@@ -415,27 +457,26 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals, u64 reader)
 		elts[i] = tracing_map_lookup(ref->def->map, key);
 		if (!elts[i])
 			return false;
-		if (!(atomic_long_read(ie_var_bits(ref->def, elts[i])) &
-		      BIT(ref->var)) &&
-		    READ_ONCE(*ie_reader(ref->def, elts[i], ref->var)) != reader)
+		tag = ie_var_tag(ref->def, elts[i], ref->var);
+		if (ie_event_taken(tag, &v))
+			continue;
+		if (!ie_var_peek(tag, &elts[i]->vars[ref->def->vars[ref->var].map_idx],
+				 &t, &v))
 			return false;
+		need++;
 	}
+	/* What this event consumes must be kept for its other triggers. */
+	if (need && !ie_event_take_room(need))
+		return false;
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
-		idx = ref->def->vars[ref->var].map_idx;
-		last = ie_reader(ref->def, elts[i], ref->var);
-		if (READ_ONCE(*last) == reader) {
-			/* Read by an earlier trigger of this event. */
-			vals[i] = tracing_map_read_var(elts[i], idx);
+		tag = ie_var_tag(ref->def, elts[i], ref->var);
+		if (ie_event_taken(tag, &vals[i]))
 			continue;
-		}
-		/* Fully ordered: the value read is the one the bit announced. */
-		if (!(atomic_long_fetch_andnot(BIT(ref->var),
-					       ie_var_bits(ref->def, elts[i])) &
-		      BIT(ref->var)))
+		if (!ie_var_take(tag, &elts[i]->vars[ref->def->vars[ref->var].map_idx],
+				 &vals[i]))
 			return false;	/* another event took it */
-		WRITE_ONCE(*last, reader);
-		vals[i] = tracing_map_read_var(elts[i], idx);
+		ie_event_take(tag, vals[i]);
 	}
 	return true;
 }
