@@ -55,21 +55,79 @@ no:
 	return ret == -ENOMEM ? ERR_PTR(-ENOMEM) : NULL;
 }
 
-/* Our helper trigger on @file already saving @var, if any. */
+/*
+ * Is @data our helper saving @var, keyed as @match and filtered by
+ * @filter?  Only then may another parameter share it: a helper made for
+ * another trigger would save the field of other events.
+ */
+static bool ie_aux_fits(struct event_trigger_data *data, struct ie_hist *match,
+			const char *filter, const char *var)
+{
+	char a[IE_MAX_NAME_LEN + 64], b[IE_MAX_NAME_LEN + 64];
+	struct ie_hist *h = data->private_data;
+	unsigned int i;
+
+	if (data->cmd_ops->trigger_type != ETT_EVENT_HIST || !h->is_aux ||
+	    ie_find_var(h, var) < 0 || h->n_keys != match->n_keys)
+		return false;
+	if (!filter != !data->filter_str ||
+	    (filter && strcmp(filter, data->filter_str)))
+		return false;
+	for (i = 0; i < h->n_keys; i++) {
+		ie_field_display_name(&h->keys[i], a, sizeof(a));
+		ie_field_display_name(&match->keys[i], b, sizeof(b));
+		if (strcmp(a, b))
+			return false;
+	}
+	return true;
+}
+
+/* Our helper trigger on @file fitting @match, @filter and @var, if any. */
 static struct event_trigger_data *ie_find_aux(struct trace_event_file *file,
+					      struct ie_hist *match,
+					      const char *filter,
 					      const char *var)
 {
 	struct event_trigger_data *data;
-	struct ie_hist *h;
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (ie_aux_fits(data, match, filter, var))
+			return data;
+	}
+	return NULL;
+}
+
+/*
+ * The user's trigger on @file whose entries the helper mirrors: the one
+ * whose variables @hist reads, else the first whose keys @hist can look
+ * up.  Its registration, @mdata, gives the helper its filter.
+ */
+static struct ie_hist *ie_aux_match(struct ie_hist *hist,
+				    struct trace_event_file *file,
+				    struct event_trigger_data **mdata)
+{
+	struct event_trigger_data *data;
+	struct ie_hist *h, *found = NULL;
+	unsigned int i;
 
 	list_for_each_entry(data, &file->triggers, list) {
 		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 			continue;
 		h = data->private_data;
-		if (h->is_aux && ie_find_var(h, var) >= 0)
-			return data;
+		if (h->is_aux || h->n_keys > hist->n_keys)
+			continue;
+		for (i = 0; i < hist->n_refs; i++) {
+			if (hist->refs[i].def == h) {
+				*mdata = data;
+				return h;
+			}
+		}
+		if (!found) {
+			found = h;
+			*mdata = data;
+		}
 	}
-	return NULL;
+	return found;
 }
 
 /* The helper's spec: the keys of @match, the variable, @match's filter. */
@@ -107,9 +165,9 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 {
 	char names[3 * IE_MAX_NAME_LEN], *sys, *event, *field;
 	char var[IE_MAX_NAME_LEN + 16];
-	struct event_trigger_data *data, *aux;
+	struct event_trigger_data *data = NULL, *aux;
 	struct trace_event_file *file;
-	struct ie_hist *match = NULL, *def;
+	struct ie_hist *match, *def;
 	struct ie_expr *e;
 	unsigned int i;
 	char *spec;
@@ -131,22 +189,14 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 		return -ENOENT;
 	snprintf(var, sizeof(var), "synthetic_%s", field);
 
-	/* A user's trigger there whose keys ours can look up. */
-	list_for_each_entry(data, &file->triggers, list) {
-		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
-			continue;
-		match = data->private_data;
-		if (!match->is_aux && match->n_keys <= hist->n_keys)
-			break;
-		match = NULL;
-	}
+	match = ie_aux_match(hist, file, &data);
 	if (!match || hist->n_aux == IE_MAX_AUX) {
 		*err = IE_ERR_VAR_NOT_FOUND;
 		return -EINVAL;
 	}
 
-	/* Shared with any other trigger using the same field. */
-	aux = ie_find_aux(file, var);
+	/* Shared with any other trigger using the field of the same events. */
+	aux = ie_find_aux(file, match, data->filter_str, var);
 	if (!aux) {
 		spec = ie_aux_spec(match, data->filter_str, var, field);
 		aux = spec ? ie_hist_add_aux(file, spec) : ERR_PTR(-ENOMEM);
@@ -165,6 +215,8 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 	if (i == hist->n_aux) {
 		hist->aux[i].file = file;
 		hist->aux[i].id = def->aux_id;
+		/* Pinned (ie_refs_hold()): its filter is the helper's. */
+		hist->aux[i].match = match;
 		hist->n_aux++;
 	}
 	idx = ie_find_var(def, var);

@@ -259,6 +259,7 @@ struct ie_action {
 struct ie_aux {
 	struct trace_event_file		*file;
 	u64				id;	/* the helper's aux_id */
+	struct ie_hist			*match;	/* the trigger it mirrors */
 };
 
 /*

@@ -524,24 +524,33 @@ void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 	}
 }
 
-/* Pin the histograms we refer to, so they can't be removed under us. */
+/*
+ * Pin the histograms we refer to, so they can't be removed under us, and
+ * those our helpers mirror, so their filters stay the helpers'.
+ */
 void ie_refs_hold(struct ie_hist *hist)
 {
 	unsigned int i;
 
 	for (i = 0; i < hist->n_refs; i++)
 		hist->refs[i].def->users++;
+	for (i = 0; i < hist->n_aux; i++)
+		hist->aux[i].match->users++;
+}
+
+static void ie_hist_unpin(struct ie_hist *def)
+{
+	/* Each pin counted once; see ie_hist_put(). */
+	if (!--def->users && def->orphan)
+		ie_hist_destroy(def);
 }
 
 void ie_refs_release(struct ie_hist *hist)
 {
-	struct ie_hist *def;
 	unsigned int i;
 
-	for (i = 0; i < hist->n_refs; i++) {
-		def = hist->refs[i].def;
-		/* Each of our references counted once; see ie_hist_put(). */
-		if (!--def->users && def->orphan)
-			ie_hist_destroy(def);
-	}
+	for (i = 0; i < hist->n_refs; i++)
+		ie_hist_unpin(hist->refs[i].def);
+	for (i = 0; i < hist->n_aux; i++)
+		ie_hist_unpin(hist->aux[i].match);
 }
