@@ -295,8 +295,11 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 			hist->key_pad = true;
 		}
 		hist->n_keys++;
+		/* Each key starts 8-byte aligned, as the stock kernel lays keys. */
 		f->key_off = hist->key_size;
-		hist->key_size += f->size;
+		hist->key_size += ALIGN(f->size, sizeof(u64));
+		if (f->size % sizeof(u64))
+			hist->key_pad = true;
 		if (hist->key_size > IE_KEY_SIZE_MAX) {
 			*err = IE_ERR_KEY_TOO_LARGE;
 			return -EINVAL;
@@ -602,7 +605,7 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		memset(key, 0, hist->key_size);
 	for (i = 0; i < hist->n_keys; i++) {
 		f = &hist->keys[i];
-		if (likely(f->type == IE_FT_NUM && !(f->key_off & 7) &&
+		if (likely(f->type == IE_FT_NUM &&
 			   !(f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS))))
 			key[f->key_off / sizeof(u64)] = ie_field_num(f, rec);
 		else
