@@ -214,6 +214,7 @@ void ie_expr_free(struct ie_expr *e)
 		kfree(e->field);
 	}
 	kfree(e->text);
+	kfree(e->alias);
 	kfree(e);
 }
 
@@ -284,12 +285,16 @@ static int ie_expr_prec(const struct ie_expr *e)
 }
 
 static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
-			     int min_prec)
+			     int min_prec, bool alias)
 {
 	static const char ops[] = { [IE_EX_ADD] = '+', [IE_EX_SUB] = '-',
 				    [IE_EX_MUL] = '*', [IE_EX_DIV] = '/' };
 	bool paren = ie_expr_prec(e) < min_prec;
 	int n = 0, start, rprec;
+
+	/* An inlined variable is listed as it was written: "$var". */
+	if (alias && e->alias)
+		return scnprintf(buf, len, "%s", e->alias);
 
 	if (paren)
 		n += scnprintf(buf + n, len - n, "(");
@@ -297,7 +302,7 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 	case IE_EX_NEG:
 		/* Always -(x), the one form the stock parser reads. */
 		n += scnprintf(buf + n, len - n, "-(");
-		n += ie_expr_print_sub(e->l, buf + n, len - n, 0);
+		n += ie_expr_print_sub(e->l, buf + n, len - n, 0, true);
 		n += scnprintf(buf + n, len - n, ")");
 		break;
 	case IE_EX_ADD:
@@ -305,7 +310,8 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 	case IE_EX_MUL:
 	case IE_EX_DIV:
 		start = n;
-		n += ie_expr_print_sub(e->l, buf + n, len - n, ie_expr_prec(e));
+		n += ie_expr_print_sub(e->l, buf + n, len - n, ie_expr_prec(e),
+				       true);
 		n += scnprintf(buf + n, len - n, "%c", ops[e->kind]);
 		/*
 		 * Right operands of - and / bind tighter: a-(b-c).  And
@@ -315,7 +321,7 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 		if (e->kind == IE_EX_SUB && n - start > 4 &&
 		    !strncmp(buf + n - 5, ".sym-", 5))
 			rprec = 5;
-		n += ie_expr_print_sub(e->r, buf + n, len - n, rprec);
+		n += ie_expr_print_sub(e->r, buf + n, len - n, rprec, true);
 		break;
 	default:
 		n += scnprintf(buf + n, len - n, "%s", e->text ?: "");
@@ -331,7 +337,33 @@ int ie_expr_print(const struct ie_expr *e, char *buf, size_t len)
 {
 	if (len)
 		buf[0] = '\0';
-	return ie_expr_print_sub(e, buf, len, 0);
+	return ie_expr_print_sub(e, buf, len, 0, true);
+}
+
+/* The same, but a variable inlined as the whole expression is expanded. */
+int ie_expr_print_expanded(const struct ie_expr *e, char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	return ie_expr_print_sub(e, buf, len, 0, false);
+}
+
+/* Operands of @e, and its height (what evaluating it recurses). */
+void ie_expr_size(const struct ie_expr *e, unsigned int *leaves,
+		  unsigned int *height)
+{
+	unsigned int l = 0, r = 0, hl = 0, hr = 0;
+
+	if (e->kind < IE_EX_ADD) {
+		*leaves = 1;
+		*height = 1;
+		return;
+	}
+	ie_expr_size(e->l, &l, &hl);
+	if (e->r)
+		ie_expr_size(e->r, &r, &hr);
+	*leaves = l + r;
+	*height = max(hl, hr) + 1;
 }
 
 /* Call @fn on every operand leaf, left to right; stop on an error. */

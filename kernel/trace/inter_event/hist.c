@@ -245,10 +245,14 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 	 */
 	if ((item->expr[0] == '$' && f->expr->kind != IE_EX_REF &&
 	     ie_name_ok(item->expr + 1)) || f->expr->kind == IE_EX_CONST) {
-		char buf[256];
+		/* At most IE_EXPR_MAX_LEAVES operands: this fits. */
+		char *buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
 
-		ie_expr_print(f->expr, buf, sizeof(buf));
-		f->name = kstrdup(buf, GFP_KERNEL);
+		if (buf) {
+			ie_expr_print_expanded(f->expr, buf, PAGE_SIZE);
+			f->name = kstrdup(buf, GFP_KERNEL);
+			kfree(buf);
+		}
 	} else {
 		f->name = kstrdup(item->expr, GFP_KERNEL);
 	}
@@ -322,8 +326,8 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 	/* Assignments first: values may be computed from them. */
 	for (i = 0; i < spec->n_vars; i++) {
 		item = &spec->vars[i];
-		ret = ie_var_add(hist, item->var, item->expr, item->pos,
-				 err_pos, err);
+		ret = ie_var_add(hist, item->var, item->expr,
+				 item->expr_pos, err_pos, err);
 		if (ret)
 			return ret;
 	}
@@ -333,8 +337,8 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		*err_pos = item->pos;
 		/* "vals=ts0=common_timestamp": a summed value and a variable. */
 		if (item->var) {
-			ret = ie_var_add(hist, item->var, item->expr, item->pos,
-					 err_pos, err);
+			ret = ie_var_add(hist, item->var, item->expr,
+					 item->expr_pos, err_pos, err);
 			if (ret)
 				return ret;
 		}

@@ -102,8 +102,84 @@ static void hist_test_key_alignment(struct kunit *test)
 	}
 }
 
+/*
+ * The trigger's own variables are inlined: the operand and height limits
+ * hold for what is evaluated, not only for each text as written.
+ */
+static void hist_test_inlined_limits(struct kunit *test)
+{
+	struct trace_event_file *file = hist_event(test);
+	unsigned int pos, i, n;
+	struct ie_hist *hist;
+	enum ie_err err;
+	char *cmd, *buf;
+
+	/* 4 x 4 = 16 operands: the most one expression may have. */
+	hist = hist_build(test, file, "keys=x:a=x+y+z+x:b=$a+$a+$a+$a",
+			  &err, &pos);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, hist, "error %d at %u", err, pos);
+	hist_free(hist);
+
+	/* 64 operands (and more, chained on) are refused where they start. */
+	cmd = "keys=x:a=x+y+z+x:b=$a+$a+$a+$a:c=$b+$b+$b+$b:d=$c+$c+$c+$c";
+	hist = hist_build(test, file, cmd, &err, &pos);
+	KUNIT_EXPECT_NULL(test, hist);
+	hist_free(hist);
+	KUNIT_EXPECT_EQ(test, err, IE_ERR_TOO_MANY_OPERANDS);
+	KUNIT_EXPECT_EQ(test, pos, (unsigned int)(strstr(cmd, "c=") - cmd + 2));
+
+	/* Unary minus nested through variables: too high. */
+	cmd = "keys=x:a=-(-(-(-(-(-(x)))))):b=-(-(-(-(-(-($a)))))):c=-(-(-(-(-(-($b))))))";
+	hist = hist_build(test, file, cmd, &err, &pos);
+	KUNIT_EXPECT_NULL(test, hist);
+	hist_free(hist);
+	KUNIT_EXPECT_EQ(test, err, IE_ERR_EXPR_DEPTH);
+
+	/*
+	 * All the expressions of a trigger together are bounded too: 4 and
+	 * 7 x 16 operands are accepted, the 9th variable (144) is not.
+	 */
+	buf = kunit_kzalloc(test, 256, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	n = scnprintf(buf, 256, "keys=x:a=x+y+z+x");
+	for (i = 0; i < 8; i++)
+		n += scnprintf(buf + n, 256 - n, ":%c=$a+$a+$a+$a", 'b' + i);
+	hist = hist_build(test, file, buf, &err, &pos);
+	KUNIT_EXPECT_NULL(test, hist);
+	hist_free(hist);
+	KUNIT_EXPECT_EQ(test, err, IE_ERR_TOO_MANY_OPERANDS);
+	KUNIT_EXPECT_EQ(test, pos, (unsigned int)(strstr(buf, "i=") - buf + 2));
+	*strstr(buf, ":i=") = '\0';
+	hist = hist_build(test, file, buf, &err, &pos);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, hist, "error %d at %u", err, pos);
+	hist_free(hist);
+}
+
+/* An inlined variable is listed as written, so the listing reads back. */
+static void hist_test_inlined_listing(struct kunit *test)
+{
+	struct trace_event_file *file = hist_event(test);
+	struct ie_hist *hist;
+	unsigned int pos;
+	enum ie_err err;
+	char buf[128];
+
+	hist = hist_build(test, file,
+			  "keys=x:a=x+y:b=$a*2-(z+$a):c=$b:vals=$a", &err, &pos);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, hist, "error %d at %u", err, pos);
+	ie_expr_print(hist->vars[1].expr, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "$a*2-(z+$a)");
+	ie_expr_print(hist->vars[2].expr, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "$b");
+	/* A value that is a variable shows what it holds, as stock. */
+	KUNIT_EXPECT_STREQ(test, hist->vals[1].name, "x+y");
+	hist_free(hist);
+}
+
 static struct kunit_case hist_test_cases[] = {
 	KUNIT_CASE(hist_test_key_alignment),
+	KUNIT_CASE(hist_test_inlined_limits),
+	KUNIT_CASE(hist_test_inlined_listing),
 	{}
 };
 

@@ -91,6 +91,7 @@ struct ie_spec_item {
 	char		*var;		/* "var=" prefix, or NULL */
 	char		*expr;		/* field[.mod], expression, $ref ... */
 	unsigned int	pos;		/* offset of the item in @buf */
+	unsigned int	expr_pos;	/* offset of @expr in @buf */
 };
 
 struct ie_spec_sort {
@@ -301,6 +302,7 @@ struct ie_hist {
 	unsigned int		n_refs;
 	unsigned int		users;		/* references to our vars */
 	bool			uses_ts;
+	unsigned int		n_leaves;	/* operands evaluated per event */
 	char			*clock;
 	bool			holds_refs;
 	struct ie_action	actions[IE_MAX_ACTIONS];
@@ -332,7 +334,15 @@ enum ie_expr_kind {
 	IE_EX_NEG,
 };
 
-#define IE_EXPR_MAX_OPERANDS	4
+#define IE_EXPR_MAX_OPERANDS	4	/* in the text of one expression */
+/*
+ * With the trigger's own variables inlined: operands and height of one
+ * expression, and operands of all of a trigger's expressions (what an
+ * event evaluates, at most).
+ */
+#define IE_EXPR_MAX_LEAVES	16
+#define IE_EXPR_MAX_HEIGHT	16
+#define IE_HIST_MAX_LEAVES	128
 
 struct ie_expr {
 	enum ie_expr_kind	kind;
@@ -343,6 +353,7 @@ struct ie_expr {
 	bool			usecs;		/* IE_EX_TIMESTAMP */
 	struct ie_field		*field;		/* IE_EX_FIELD */
 	unsigned int		ref;		/* IE_EX_REF: index into refs */
+	char			*alias;		/* "$var" inlined here, as listed */
 };
 
 struct ie_eval_ctx {
@@ -360,6 +371,9 @@ const struct ie_expr *ie_expr_div_by_zero(const struct ie_expr *e);
 int ie_expr_fold(struct ie_expr *e);
 u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx);
 int ie_expr_print(const struct ie_expr *e, char *buf, size_t len);
+int ie_expr_print_expanded(const struct ie_expr *e, char *buf, size_t len);
+void ie_expr_size(const struct ie_expr *e, unsigned int *leaves,
+		  unsigned int *height);
 typedef int (*ie_leaf_fn_t)(struct ie_expr *leaf, void *arg);
 int ie_expr_walk_leaves(struct ie_expr *e, ie_leaf_fn_t fn, void *arg);
 

@@ -65,12 +65,22 @@ static const struct ie_field *ie_field_by_idx(struct ie_hist *hist,
 	return NULL;
 }
 
+/*
+ * "name=expression", printed straight into the seq_file's buffer: a
+ * line that doesn't fit is printed again into a larger one, so the
+ * listing is never cut (every trigger is removable by the line listed).
+ */
 static void ie_print_var(struct seq_file *m, const struct ie_var *var)
 {
-	char buf[256];
+	size_t len;
+	char *buf;
+	int n;
 
-	ie_expr_print(var->expr, buf, sizeof(buf));
-	seq_printf(m, "%s=%s", var->name, buf);
+	seq_printf(m, "%s=", var->name);
+	len = seq_get_buf(m, &buf);
+	n = ie_expr_print(var->expr, buf, len);
+	/* scnprintf() stops at len - 1: that may be a cut. */
+	seq_commit(m, len && n < len - 1 ? n : -1);
 }
 
 /* The spec in canonical form, without the filter and state. */

@@ -227,6 +227,7 @@ static int ie_parse_item(struct ie_parser *p, char *s, struct ie_spec_item *item
 		item->var = s;
 		item->expr = eq + 1;
 	}
+	item->expr_pos = item->expr - p->base;
 	return *item->expr ? 0 : ie_fail(p, IE_ERR_EMPTY_ITEM, s);
 }
 

@@ -172,7 +172,9 @@ static int ie_inline_var(struct ie_resolver *rs, struct ie_expr *leaf,
 		*rs->err_pos = leaf->pos;
 		return ret;
 	}
-	kfree(leaf->text);
+	/* Listed as written ("$var", or the RFC's bare name). */
+	kfree(sub->alias);
+	sub->alias = leaf->text;
 	pos = leaf->pos;
 	*leaf = *sub;
 	leaf->pos = pos;
@@ -313,6 +315,7 @@ int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 	struct ie_resolver rs = {
 		.hist = hist, .err_pos = err_pos, .err = err,
 	};
+	unsigned int leaves, height;
 	const struct ie_expr *zero;
 	int ret;
 
@@ -322,6 +325,22 @@ int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 		ret = ie_expr_fold(e);
 	if (ret)
 		return ret;
+	/*
+	 * The trigger's own variables are inlined: what an event evaluates
+	 * is bounded only here, after that.
+	 */
+	ie_expr_size(e, &leaves, &height);
+	*err_pos = 0;
+	if (leaves > IE_EXPR_MAX_LEAVES ||
+	    hist->n_leaves + leaves > IE_HIST_MAX_LEAVES) {
+		*err = IE_ERR_TOO_MANY_OPERANDS;
+		return -EINVAL;
+	}
+	if (height > IE_EXPR_MAX_HEIGHT) {
+		*err = IE_ERR_EXPR_DEPTH;
+		return -EINVAL;
+	}
+	hist->n_leaves += leaves;
 	/* Dividing by a constant zero is a mistake worth reporting. */
 	zero = ie_expr_div_by_zero(e);
 	if (zero) {

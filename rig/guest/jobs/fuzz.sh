@@ -115,7 +115,11 @@ dump() {
 	fi
 }
 
-remove_triggers() { # event
+# Every trigger must go by the line its trigger file lists; referring
+# triggers go before those they refer to, so a refusal may only mean
+# "not yet" until the last pass.  Only then is the line tried without its
+# filter, and that is reported: the listed line did not remove it.
+remove_triggers() { # event last-pass
 	f=events/$1/trigger
 	[ -e "$f" ] || return
 	list=
@@ -130,8 +134,13 @@ $list"
 	done <"$f"
 	while IFS= read -r l; do
 		[ -n "$l" ] || continue
-		printf '!%s\n' "$l" 2>/dev/null >>"$f" ||
-			printf '!%s\n' "${l%% if *}" 2>/dev/null >>"$f"
+		printf '!%s\n' "$l" 2>/dev/null >>"$f" && continue
+		[ "$2" = 1 ] || continue
+		case $l in
+		*' if '*)
+			printf '!%s\n' "${l%% if *}" 2>/dev/null >>"$f" &&
+				echo "!!! removed only without its filter: [$1: $l]" ;;
+		esac
 	done <<EOF
 $list
 EOF
@@ -156,9 +165,9 @@ cleanup() {
 		echo 0 2>/dev/null >"events/$ev/enable"
 	done
 	# Referring triggers go first: reverse order, and a few passes.
-	for _ in 1 2 3; do
+	for pass in 1 2 3; do
 		for ev in $revs; do
-			remove_triggers "$ev"
+			remove_triggers "$ev" $((pass == 3))
 		done
 	done
 	left_triggers
