@@ -465,6 +465,39 @@ out:
 	return ret;
 }
 
+/**
+ * ie_actions_add_refs - take the references of the actions' parameters
+ * @hist: the histogram being built, with its variables defined
+ * @spec: its spec
+ *
+ * Before any action is added: a field variable's helper mirrors the
+ * trigger whose variables @hist reads, wherever in the spec it reads
+ * them (a "$ts" after the field variable, or in a later action).  Only
+ * the references stay; errors are left to ie_action_add(), which
+ * resolves each parameter again (and counts its operands).
+ */
+void ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
+{
+	unsigned int i, leaves = hist->n_leaves, off;
+	char *params, *rest, *param;
+	struct ie_expr *e;
+	enum ie_err err;
+
+	for (i = 0; i < spec->n_actions; i++) {
+		params = kstrdup(spec->actions[i].params, GFP_KERNEL);
+		rest = params;
+		while ((param = strsep(&rest, ","))) {
+			if (!strchr(param, '$') ||
+			    ie_expr_parse(param, &e, &off, &err))
+				continue;
+			ie_expr_resolve(hist, e, &off, &err);
+			ie_expr_free(e);
+		}
+		kfree(params);
+	}
+	hist->n_leaves = leaves;
+}
+
 /* Entry data for save(): where each saved value goes. */
 int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err)
 {

@@ -69,10 +69,20 @@ static __always_inline struct ie_event_mark *ie_this_mark(void)
 static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
 					  struct ie_event_mark *mark)
 {
+	unsigned int i;
+
 	mark->seq = local64_inc_return(&lv->next);
 	mark->have_ts = false;
-	mark->n_taken = 0;
 	mark->writes = 0;
+	mark->n_taken = 0;
+	/*
+	 * The spare mark may be made fresh under an event using it (an
+	 * NMI's nested event ending): that event may then store a count of
+	 * values taken over this.  What it exposes must match nothing.
+	 */
+	if (mark == &lv->marks[IE_EVENT_NEST])
+		for (i = 0; i < IE_EVENT_TAKEN; i++)
+			WRITE_ONCE(mark->taken[i].slot, NULL);
 }
 
 /* Event path (preemption off): a new event's triggers are about to run. */
@@ -112,15 +122,17 @@ notrace u64 ie_event_id(void)
 }
 
 /*
- * A tag for a write of variables, never given before, never 0, and even:
- * the event's identity and the count of the writes it made so far.
+ * A tag for a write of variables: even, never 0, and not given again
+ * until the event's sequence number wraps (what is left of it after the
+ * CPU, the level and the count of the event's writes: at least 38 bits),
+ * or an event makes more than 2^IE_TAG_WRITE_BITS writes.
  */
 notrace u64 ie_event_write_tag(void)
 {
 	struct ie_event_mark *mark = ie_this_mark();
 	u64 n = mark->writes++ & GENMASK(IE_TAG_WRITE_BITS - 1, 0);
 
-	return (ie_event_id() << IE_TAG_WRITE_BITS | n) << 1;
+	return (ie_event_id() << IE_TAG_WRITE_BITS | n) << 2 | 2;
 }
 
 /*

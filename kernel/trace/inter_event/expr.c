@@ -422,9 +422,10 @@ const struct ie_expr *ie_expr_div_by_zero(const struct ie_expr *e)
 	return z ?: ie_expr_div_by_zero(e->r);
 }
 
+/* Where @e starts: its leftmost operand, or an inlined "$var". */
 static unsigned int ie_expr_pos(const struct ie_expr *e)
 {
-	while (e->kind >= IE_EX_ADD)
+	while (e->kind >= IE_EX_ADD && !e->alias)
 		e = e->l;
 	return e->pos;
 }
@@ -451,7 +452,9 @@ int ie_expr_fold(struct ie_expr *e)
 	/* A division by zero stays, to be reported. */
 	if (ie_expr_div_by_zero(e))
 		return 0;
-	e->pos = ie_expr_pos(e);
+	/* An inlined variable keeps the position of its reference. */
+	if (!e->alias)
+		e->pos = ie_expr_pos(e);
 	val = ie_expr_eval(e, &ctx);
 	text = kasprintf(GFP_KERNEL, "%llu", val);
 	if (!text)

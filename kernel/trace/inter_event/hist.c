@@ -235,7 +235,7 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 	if (!ret)
 		ret = ie_expr_resolve(hist, f->expr, &off, err);
 	if (ret) {
-		*err_pos = item->pos + off;
+		*err_pos = item->expr_pos + off;
 		goto free_expr;
 	}
 	/*
@@ -478,6 +478,7 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	ret = ie_hist_add_fields(hist, spec, err_pos, err);
 	if (ret)
 		goto fail;
+	ie_actions_add_refs(hist, spec);
 	for (i = 0; i < spec->n_actions; i++) {
 		ret = ie_action_add(hist, &spec->actions[i], err_pos, err);
 		if (ret)

@@ -128,16 +128,24 @@ static void hist_test_inlined_limits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, err, IE_ERR_TOO_MANY_OPERANDS);
 	KUNIT_EXPECT_EQ(test, pos, (unsigned int)(strstr(cmd, "c=") - cmd + 2));
 
-	/* Unary minus nested through variables: too high. */
-	cmd = "keys=x:a=-(-(-(-(-(-(x)))))):b=-(-(-(-(-(-($a)))))):c=-(-(-(-(-(-($b))))))";
+	/*
+	 * Unary minus nested through variables: heights 5, 9, 13, then 17,
+	 * each text within the parser's own depth limit.
+	 */
+	cmd = "keys=x:a=-(-(-(-(x)))):b=-(-(-(-($a)))):c=-(-(-(-($b))))";
+	hist = hist_build(test, file, cmd, &err, &pos);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, hist, "error %d at %u", err, pos);
+	hist_free(hist);
+	cmd = "keys=x:a=-(-(-(-(x)))):b=-(-(-(-($a)))):c=-(-(-(-($b)))):d=-(-(-(-($c))))";
 	hist = hist_build(test, file, cmd, &err, &pos);
 	KUNIT_EXPECT_NULL(test, hist);
 	hist_free(hist);
 	KUNIT_EXPECT_EQ(test, err, IE_ERR_EXPR_DEPTH);
+	KUNIT_EXPECT_EQ(test, pos, (unsigned int)(strstr(cmd, "d=") - cmd + 2));
 
 	/*
 	 * All the expressions of a trigger together are bounded too: 4 and
-	 * 7 x 16 operands are accepted, the 9th variable (144) is not.
+	 * 7 x 16 operands are accepted (116), an 8th 16 more (132) is not.
 	 */
 	buf = kunit_kzalloc(test, 256, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf);

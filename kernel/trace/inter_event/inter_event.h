@@ -540,6 +540,7 @@ void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
 /* action.c */
 int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		  unsigned int *err_pos, enum ie_err *err);
+void ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec);
 void ie_actions_free(struct ie_hist *hist);
 int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err);
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,

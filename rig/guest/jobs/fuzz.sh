@@ -115,11 +115,10 @@ dump() {
 	fi
 }
 
-# Every trigger must go by the line its trigger file lists; referring
+# Every trigger must go by the line its trigger file lists (referring
 # triggers go before those they refer to, so a refusal may only mean
-# "not yet" until the last pass.  Only then is the line tried without its
-# filter, and that is reported: the listed line did not remove it.
-remove_triggers() { # event last-pass
+# "not yet" until the last pass); what stays is reported below.
+remove_triggers() { # event
 	f=events/$1/trigger
 	[ -e "$f" ] || return
 	list=
@@ -134,13 +133,7 @@ $list"
 	done <"$f"
 	while IFS= read -r l; do
 		[ -n "$l" ] || continue
-		printf '!%s\n' "$l" 2>/dev/null >>"$f" && continue
-		[ "$2" = 1 ] || continue
-		case $l in
-		*' if '*)
-			printf '!%s\n' "${l%% if *}" 2>/dev/null >>"$f" &&
-				echo "!!! removed only without its filter: [$1: $l]" ;;
-		esac
+		printf '!%s\n' "$l" 2>/dev/null >>"$f" || :
 	done <<EOF
 $list
 EOF
@@ -165,9 +158,9 @@ cleanup() {
 		echo 0 2>/dev/null >"events/$ev/enable"
 	done
 	# Referring triggers go first: reverse order, and a few passes.
-	for pass in 1 2 3; do
+	for _ in 1 2 3; do
 		for ev in $revs; do
-			remove_triggers "$ev" $((pass == 3))
+			remove_triggers "$ev"
 		done
 	done
 	left_triggers
