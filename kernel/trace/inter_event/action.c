@@ -60,8 +60,9 @@ no:
  * @filter?  Only then may another parameter share it: a helper made for
  * another trigger would save the field of other events.
  */
-static bool ie_aux_fits(struct event_trigger_data *data, struct ie_hist *match,
-			const char *filter, const char *var)
+static noinline_for_stack bool
+ie_aux_fits(struct event_trigger_data *data, struct ie_hist *match,
+	    const char *filter, const char *var)
 {
 	char a[IE_MAX_NAME_LEN + 64], b[IE_MAX_NAME_LEN + 64];
 	struct ie_hist *h = data->private_data;
@@ -131,8 +132,9 @@ static struct ie_hist *ie_aux_match(struct ie_hist *hist,
 }
 
 /* The helper's spec: the keys of @match, the variable, @match's filter. */
-static char *ie_aux_spec(struct ie_hist *match, const char *filter,
-			 const char *var, const char *field)
+static noinline_for_stack char *
+ie_aux_spec(struct ie_hist *match, const char *filter, const char *var,
+	    const char *field)
 {
 	char key[IE_MAX_NAME_LEN + 64];
 	char *spec, *next;
@@ -572,9 +574,9 @@ static bool ie_handler_hit(const struct ie_action *a,
 
 /* Event path: the entry @elt was just updated; act if the handler says. */
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
-		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals)
+		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
+		    u64 *vals)
 {
-	u64 vals[IE_SYNTH_MAX_FIELDS] __uninitialized;
 	const struct ie_param *p;
 	struct ie_action *a;
 	unsigned int i, j;

@@ -47,6 +47,9 @@ static DEFINE_PER_CPU(struct ie_event_level [IE_CONTEXTS], ie_event_levels);
 /* Write tags: the event's id, then the count of its writes, then 0. */
 #define IE_TAG_WRITE_BITS	8
 
+/* [IE_CONTEXTS][IE_SCRATCH_NEST] per CPU, from the first hist trigger on. */
+static struct ie_scratch __percpu *ie_scratch;
+
 static __always_inline struct ie_event_level *ie_this_level(void)
 {
 	return this_cpu_ptr(&ie_event_levels[interrupt_context_level()]);
@@ -111,6 +114,44 @@ notrace void ie_event_end(void)
 	/* Back to an event past the nesting bound: its mark was reused. */
 	if (depth > IE_EVENT_NEST)
 		ie_mark_fresh(lv, ie_level_mark(lv, depth));
+}
+
+/*
+ * Allocate the scratch space of the event path, once, before the first
+ * hist trigger is registered (under event_mutex).  It is never freed:
+ * an event may be using it when the last trigger goes.
+ */
+int ie_scratch_init(void)
+{
+	struct ie_scratch __percpu *p;
+
+	lockdep_assert_held(&event_mutex);
+
+	if (ie_scratch)
+		return 0;
+	p = __alloc_percpu(sizeof(struct ie_scratch) * IE_CONTEXTS *
+			   IE_SCRATCH_NEST, __alignof__(struct ie_scratch));
+	if (!p)
+		return -ENOMEM;
+	/* Published before any trigger that uses it (a release there). */
+	WRITE_ONCE(ie_scratch, p);
+	return 0;
+}
+
+/*
+ * Event path: the scratch space of the event whose triggers run, or
+ * NULL if it is nested too deep (or no hist trigger was ever added).
+ */
+notrace struct ie_scratch *ie_event_scratch(void)
+{
+	struct ie_scratch __percpu *p = READ_ONCE(ie_scratch);
+	unsigned int depth = READ_ONCE(ie_this_level()->depth);
+	unsigned int slot = depth ? depth - 1 : 0;
+
+	if (!p || slot >= IE_SCRATCH_NEST)
+		return NULL;
+	return this_cpu_ptr(p) + interrupt_context_level() * IE_SCRATCH_NEST +
+	       slot;
 }
 
 /* The identity of the event whose triggers run. */
@@ -199,3 +240,4 @@ NOKPROBE_SYMBOL(ie_event_ts);
 NOKPROBE_SYMBOL(ie_event_taken);
 NOKPROBE_SYMBOL(ie_event_take_room);
 NOKPROBE_SYMBOL(ie_event_take);
+NOKPROBE_SYMBOL(ie_event_scratch);

@@ -130,7 +130,7 @@ static void event_test_deep_nesting(struct kunit *test)
 	buffer = tr->array_buffer.buffer;
 	KUNIT_ASSERT_NOT_NULL(test, buffer);
 
-	migrate_disable();
+	preempt_disable();
 	for (i = 0; i < DEEP; i++) {
 		ie_event_begin();
 		udelay(2);
@@ -142,7 +142,7 @@ static void event_test_deep_nesting(struct kunit *test)
 		ts_back[i] = ie_event_ts(buffer, NULL);
 		ie_event_end();
 	}
-	migrate_enable();
+	preempt_enable();
 
 	for (i = 0; i < DEEP; i++) {
 		for (j = 0; j < i; j++) {
@@ -173,7 +173,7 @@ static void event_test_deep_nesting(struct kunit *test)
  * sets.  ie_hist_event() saves them, as at an event on that histogram.
  * The readers are histograms holding references only, and read with
  * ie_refs_read() as ie_hist_event() does, inside events the test begins
- * and ends as event_triggers_call() does.  Migration is off inside an
+ * and ends as event_triggers_call() does.  Preemption is off inside an
  * event: the event's mark is its CPU's.
  *
  * The layout of the entry data (the tags of the variables at tags_off)
@@ -249,6 +249,11 @@ static struct refs_fixture *refs_fixture(struct kunit *test)
 	int idx;
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
+	/* ie_hist_event() works in the scratch space triggers allocate. */
+	mutex_lock(&event_mutex);
+	idx = ie_scratch_init();
+	mutex_unlock(&event_mutex);
+	KUNIT_ASSERT_EQ(test, idx, 0);
 	def = kunit_kzalloc(test, sizeof(*def), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, def);
 	f->def = def;
@@ -309,28 +314,35 @@ static void refs_save(struct refs_fixture *f, u64 val)
 {
 	f->vals[REFS_VAR].konst = val;
 	f->vals[0].konst = ~val;
+	/* The event path's per-CPU state: preemption off, as at an event. */
+	preempt_disable();
 	ie_hist_event(f->def, f->rec, NULL, NULL);
+	preempt_enable();
 }
 
-/* The triggers of one event run between these two. */
+/*
+ * The triggers of one event run between these two, with preemption off
+ * as at a real event: no expectation (which may sleep) in between.
+ */
 static void refs_begin(void)
 {
-	migrate_disable();
+	preempt_disable();
 	ie_event_begin();
 }
 
 static void refs_end(void)
 {
 	ie_event_end();
-	migrate_enable();
+	preempt_enable();
 }
 
 /* Trigger @trigger of the current event reads; false if it reads nothing. */
 static bool refs_read(struct refs_fixture *f, unsigned int trigger, u64 *vals)
 {
+	struct tracing_map_elt *elts[IE_MAX_REFS];
 	u64 key = REFS_KEY;
 
-	return ie_refs_read(f->readers[trigger], &key, vals);
+	return ie_refs_read(f->readers[trigger], &key, vals, elts);
 }
 
 /* A whole event with one trigger reading. */
@@ -360,7 +372,9 @@ static void refs_slots(struct kunit *test, struct refs_fixture *f,
 static void event_test_refs_read_once(struct kunit *test)
 {
 	struct refs_fixture *f = refs_fixture(test);
+	struct tracing_map_elt *elts[IE_MAX_REFS];
 	u64 key = REFS_KEY + 1, val;
+	bool ok;
 
 	/* Nothing saved yet. */
 	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
@@ -368,9 +382,9 @@ static void event_test_refs_read_once(struct kunit *test)
 	refs_save(f, 100);
 	/* Another key's entry holds nothing. */
 	refs_begin();
-	KUNIT_EXPECT_FALSE(test, ie_refs_read(f->readers[REFS_TRIGGER_1],
-					      &key, &val));
+	ok = ie_refs_read(f->readers[REFS_TRIGGER_1], &key, &val, elts);
 	refs_end();
+	KUNIT_EXPECT_FALSE(test, ok);
 	val = 0;
 	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_1, &val));
 	KUNIT_EXPECT_EQ(test, val, 100);
@@ -400,35 +414,34 @@ static void event_test_refs_read_once(struct kunit *test)
 static void event_test_refs_read_same_event(struct kunit *test)
 {
 	struct refs_fixture *f = refs_fixture(test);
-	u64 val;
+	u64 v[3] = { };
+	bool ok[3];
 
 	refs_save(f, 100);
 	refs_begin();
-	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, &val));
-	KUNIT_EXPECT_EQ(test, val, 100);
-	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, &val));
-	KUNIT_EXPECT_EQ(test, val, 100);
+	ok[0] = refs_read(f, REFS_TRIGGER_1, &v[0]);
+	ok[1] = refs_read(f, REFS_TRIGGER_2, &v[1]);
 	/* A trigger may read it again in the same event. */
-	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, &val));
-	KUNIT_EXPECT_EQ(test, val, 100);
+	ok[2] = refs_read(f, REFS_TRIGGER_1, &v[2]);
 	refs_end();
-	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
-	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_2, &val));
+	KUNIT_EXPECT_TRUE(test, ok[0] && ok[1] && ok[2]);
+	KUNIT_EXPECT_EQ(test, v[0], 100);
+	KUNIT_EXPECT_EQ(test, v[1], 100);
+	KUNIT_EXPECT_EQ(test, v[2], 100);
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &v[0]));
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_2, &v[0]));
 
 	/* The other order, and the next saved value. */
 	refs_save(f, 200);
+	memset(v, 0, sizeof(v));
 	refs_begin();
-	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, &val));
-	KUNIT_EXPECT_EQ(test, val, 200);
-	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, &val));
-	KUNIT_EXPECT_EQ(test, val, 200);
+	ok[0] = refs_read(f, REFS_TRIGGER_2, &v[0]);
+	ok[1] = refs_read(f, REFS_TRIGGER_1, &v[1]);
 	refs_end();
-	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &val));
+	KUNIT_EXPECT_TRUE(test, ok[0] && ok[1]);
+	KUNIT_EXPECT_EQ(test, v[0], 200);
+	KUNIT_EXPECT_EQ(test, v[1], 200);
+	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, &v[0]));
 }
 
 /*
@@ -440,18 +453,21 @@ static void event_test_refs_read_same_event(struct kunit *test)
 static void event_test_refs_save_between_triggers(struct kunit *test)
 {
 	struct refs_fixture *f = refs_fixture(test);
-	u64 val;
+	u64 v[2] = { }, val;
+	bool ok[2];
 
 	refs_save(f, 100);
 	refs_begin();
-	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_1, &val));
-	KUNIT_EXPECT_EQ(test, val, 100);
-	refs_save(f, 200);
-	val = 0;
-	KUNIT_EXPECT_TRUE(test, refs_read(f, REFS_TRIGGER_2, &val));
-	KUNIT_EXPECT_EQ(test, val, 100);
+	ok[0] = refs_read(f, REFS_TRIGGER_1, &v[0]);
+	/* As the event itself would save it (preemption stays off). */
+	f->vals[REFS_VAR].konst = 200;
+	f->vals[0].konst = ~200ULL;
+	ie_hist_event(f->def, f->rec, NULL, NULL);
+	ok[1] = refs_read(f, REFS_TRIGGER_2, &v[1]);
 	refs_end();
+	KUNIT_EXPECT_TRUE(test, ok[0] && ok[1]);
+	KUNIT_EXPECT_EQ(test, v[0], 100);
+	KUNIT_EXPECT_EQ(test, v[1], 100);
 	val = 0;
 	KUNIT_EXPECT_TRUE(test, refs_event(f, REFS_TRIGGER_2, &val));
 	KUNIT_EXPECT_EQ(test, val, 200);
@@ -508,7 +524,7 @@ static void event_test_write_tags(struct kunit *test)
 	u64 tags[4];
 	unsigned int i, j;
 
-	migrate_disable();
+	preempt_disable();
 	ie_event_begin();
 	tags[0] = ie_event_write_tag();
 	tags[1] = ie_event_write_tag();
@@ -519,7 +535,7 @@ static void event_test_write_tags(struct kunit *test)
 	ie_event_begin();
 	tags[3] = ie_event_write_tag();
 	ie_event_end();
-	migrate_enable();
+	preempt_enable();
 	for (i = 0; i < ARRAY_SIZE(tags); i++) {
 		KUNIT_EXPECT_NE(test, tags[i], 0);
 		KUNIT_EXPECT_EQ(test, tags[i] & IE_TAG_BUSY, 0);

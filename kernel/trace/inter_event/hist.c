@@ -588,23 +588,27 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 	return true;
 }
 
-/* Event path: no allocation, no locks; a full map counts a drop. */
+/*
+ * Event path: no allocation, no locks; a full map counts a drop.  The
+ * buffers are the event's scratch space (see ie_event_scratch()).
+ */
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe)
 {
-	/*
-	 * Not zeroed by the compiler (CONFIG_INIT_STACK_ALL_ZERO): that would
-	 * clear 768 bytes per event.  Every byte read is written first.
-	 */
-	u64 key[IE_KEY_SIZE_MAX / sizeof(u64)] __uninitialized;
-	u64 refs[IE_MAX_REFS] __uninitialized;
-	u64 var_vals[IE_MAX_VARS] __uninitialized;
-	struct ie_eval_ctx ctx = { .rec = rec, .refs = refs };
+	struct ie_scratch *s = ie_event_scratch();
+	struct ie_eval_ctx ctx = { .rec = rec };
 	struct tracing_map_elt *elt;
 	const struct ie_field *f;
 	unsigned int i;
-	u64 val;
+	u64 *key, val;
 
+	/* Nested deeper than the scratch space goes: counted as dropped. */
+	if (unlikely(!s)) {
+		atomic64_inc(&hist->map->drops);
+		return;
+	}
+	key = s->key;
+	ctx.refs = s->refs;
 	/* Numeric keys fill their 8 bytes; strings and stacks may not. */
 	if (hist->key_pad)
 		memset(key, 0, hist->key_size);
@@ -617,7 +621,7 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 			ie_field_key(f, rec, (char *)key + f->key_off);
 	}
 	/* Unresolved references: this event doesn't count. */
-	if (hist->n_refs && !ie_refs_read(hist, key, refs))
+	if (hist->n_refs && !ie_refs_read(hist, key, s->refs, s->elts))
 		return;
 	/* The event's time, the same for all its triggers. */
 	if (hist->uses_ts) {
@@ -638,9 +642,9 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	}
 	if (hist->n_vars) {
 		for (i = 0; i < hist->n_vars; i++)
-			var_vals[i] = ie_expr_eval(hist->vars[i].expr, &ctx);
-		ie_vars_save(hist, elt, var_vals);
+			s->var_vals[i] = ie_expr_eval(hist->vars[i].expr, &ctx);
+		ie_vars_save(hist, elt, s->var_vals);
 	}
 	if (hist->n_actions)
-		ie_actions_run(hist, elt, &ctx, rec, var_vals);
+		ie_actions_run(hist, elt, &ctx, rec, s->var_vals, s->params);
 }

@@ -471,7 +471,8 @@ void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v);
 void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
 		  const u64 *vals);
-bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals);
+bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
+		  struct tracing_map_elt **elts);
 void ie_refs_release(struct ie_hist *hist);
 void ie_refs_hold(struct ie_hist *hist);
 
@@ -512,6 +513,30 @@ struct ie_event_mark {
 	struct ie_event_taken	taken[IE_EVENT_TAKEN];
 };
 
+/*
+ * Scratch space of the event path, per CPU, context level and nesting
+ * depth, so that the event path's buffers are not on the stack: the
+ * triggers of an event at depth d use slot d - 1; a synthetic event
+ * built for its triggers only is laid out in the slot of the event whose
+ * action generates it (its own triggers run one slot deeper).  Events
+ * nested deeper than IE_SCRATCH_NEST at one level run no hist trigger:
+ * their hits count as dropped.  That is the base event and
+ * IE_SYNTH_MAX_DEPTH synthetic events generated in a chain.
+ */
+#define IE_SCRATCH_NEST		(IE_SYNTH_MAX_DEPTH + 1)
+#define IE_SYNTH_STACK_REC	256	/* a record built in scratch space */
+
+struct ie_scratch {
+	u64			key[IE_KEY_SIZE_MAX / sizeof(u64)];
+	u64			refs[IE_MAX_REFS];
+	u64			var_vals[IE_MAX_VARS];
+	u64			params[IE_SYNTH_MAX_FIELDS];
+	struct tracing_map_elt	*elts[IE_MAX_REFS];
+	u64			rec[IE_SYNTH_STACK_REC / sizeof(u64)];
+};
+
+int ie_scratch_init(void);
+struct ie_scratch *ie_event_scratch(void);
 u64 ie_event_id(void);
 u64 ie_event_write_tag(void);
 u64 ie_event_ts(struct trace_buffer *buffer, struct ring_buffer_event *rbe);
@@ -544,7 +569,8 @@ void ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec);
 void ie_actions_free(struct ie_hist *hist);
 int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err);
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
-		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals);
+		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
+		    u64 *params);
 void ie_actions_print(struct seq_file *m, struct ie_hist *hist);
 void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			   struct tracing_map_elt *elt);

@@ -146,7 +146,6 @@ int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data)
 static void ie_print_key(struct seq_file *m, const struct ie_field *f,
 			 const void *key, struct tracing_map_elt *elt)
 {
-	char sym[KSYM_SYMBOL_LEN];
 	const unsigned long *stack;
 	const char *name;
 	unsigned int i;
@@ -167,11 +166,11 @@ static void ie_print_key(struct seq_file *m, const struct ie_field *f,
 	if (f->mods & IE_MOD_HEX) {
 		seq_printf(m, "%s: %llx", f->name, val);
 	} else if (f->mods & IE_MOD_SYM) {
-		sprint_symbol_no_offset(sym, val);
-		seq_printf(m, "%s: [%llx] %-45s", f->name, val, sym);
+		seq_printf(m, "%s: [%llx] %-45ps", f->name, val,
+			   (void *)(unsigned long)val);
 	} else if (f->mods & IE_MOD_SYM_OFFSET) {
-		sprint_symbol(sym, val);
-		seq_printf(m, "%s: [%llx] %-55s", f->name, val, sym);
+		seq_printf(m, "%s: [%llx] %-55pS", f->name, val,
+			   (void *)(unsigned long)val);
 	} else if (f->mods & IE_MOD_EXECNAME) {
 		name = elt->private_data ?: "<...>";
 		seq_printf(m, "%s: %-16s[%10llu]", f->name, name, val);

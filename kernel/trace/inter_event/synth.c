@@ -121,20 +121,23 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
 }
 
 /*
- * Records up to this size that only feed triggers are built on the stack:
- * a synthetic event is generated from within another event's trigger,
- * where the per-CPU staging buffer is taken, so the generic path would
- * reserve (and then discard) ring buffer space for every one of them.
+ * The event isn't recorded: run its triggers on a record built in the
+ * scratch space of the event whose action generates it.  A synthetic
+ * event is generated from within another event's trigger, where the
+ * per-CPU staging buffer is taken, so the generic path would reserve
+ * (and then discard) ring buffer space for every one of them.
  */
-#define IE_SYNTH_STACK_REC	256
-
-/* The event isn't recorded: run its triggers on a record on the stack. */
 static void ie_synth_triggers_only(struct trace_event_file *file,
 				   struct ie_synth_event *ev, const u64 *vals)
 {
-	u64 rec[IE_SYNTH_STACK_REC / sizeof(u64)] __uninitialized;
+	struct ie_scratch *s = ie_event_scratch();
 	enum event_trigger_type tt;
+	u64 *rec;
 
+	/* Only an action generates the event: its event has scratch space. */
+	if (WARN_ON_ONCE(!s))
+		return;
+	rec = s->rec;
 	/* Zero what the record uses: padding and string tails included. */
 	memset(rec, 0, ev->size);
 	tracing_generic_entry_update((struct trace_entry *)rec,
@@ -473,11 +476,17 @@ static int ie_synth_parse_typed(struct ie_synth_event *ev, char *type,
  * scripts write them, by blanks only.  A type takes as many words as
  * make a known type ("unsigned long long").
  */
-static int ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
-				const char *base, unsigned int *err_pos)
+struct ie_synth_toks {
+	char	*toks[IE_SYNTH_MAX_TOKENS];
+	bool	semi[IE_SYNTH_MAX_TOKENS];	/* a ';' before the token */
+};
+
+static int __ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
+				  const char *base, unsigned int *err_pos,
+				  char **toks, bool *semi)
 {
-	char *toks[IE_SYNTH_MAX_TOKENS], type[32], *tok;
-	bool semi[IE_SYNTH_MAX_TOKENS], semi_seen = false;
+	char type[32], *tok;
+	bool semi_seen = false;
 	unsigned int n = 0, i = 0;
 	bool ends_field;
 	char *delim;
@@ -527,6 +536,19 @@ static int ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
 			return err;
 	}
 	return 0;
+}
+
+static int ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
+				const char *base, unsigned int *err_pos)
+{
+	struct ie_synth_toks *t = kmalloc(sizeof(*t), GFP_KERNEL);
+	int err;
+
+	if (!t)
+		return IE_ERR_NOMEM;
+	err = __ie_synth_parse_types(ev, cmd, base, err_pos, t->toks, t->semi);
+	kfree(t);
+	return err;
 }
 
 /* "field=event:var" */

@@ -330,20 +330,24 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 	struct event_trigger_data *data, *test;
 	enum ie_err err = IE_ERR_NOMEM;
 	unsigned int pos = 0;
-	struct ie_spec spec;
+	struct ie_spec *spec;
 	struct ie_hist *hist;
 	char *filter;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
 
-	ret = ie_spec_parse(param_and_filter, &spec);
+	/* Large: not on the stack. */
+	spec = kzalloc(sizeof(*spec), GFP_KERNEL);
+	if (!spec)
+		return -ENOMEM;
+	ret = ie_spec_parse(param_and_filter, spec);
 	if (ret) {
-		if (spec.buf)
-			ie_log_hist_err(file, spec.buf, spec.err, spec.err_pos);
+		if (spec->buf)
+			ie_log_hist_err(file, spec->buf, spec->err, spec->err_pos);
 		goto out;
 	}
-	hist = ie_hist_create(file, &spec, &pos, &err);
+	hist = ie_hist_create(file, spec, &pos, &err);
 	if (IS_ERR(hist)) {
 		ret = PTR_ERR(hist);
 		goto out_log;
@@ -359,16 +363,16 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		goto out;
 	}
 	data->ref = 1;
-	data->name = spec.name;	/* for matching only, until saved */
-	if (spec.filter) {
-		filter = kstrdup(spec.filter, GFP_KERNEL);
+	data->name = spec->name;	/* for matching only, until saved */
+	if (spec->filter) {
+		filter = kstrdup(spec->filter, GFP_KERNEL);
 		ret = filter ? event_trigger_set_filter(cmd_ops, file, filter,
 							data) : -ENOMEM;
 		kfree(filter);
 		if (ret < 0) {
 			data->name = NULL;
 			err = IE_ERR_BAD_FILTER;
-			pos = spec.filter - spec.buf;
+			pos = spec->filter - spec->buf;
 			goto out_free;
 		}
 	}
@@ -387,12 +391,12 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		ret = 0;
 		goto out_free;
 	}
-	if (test && (spec.pause || spec.cont || spec.clear)) {
-		ie_hist_control(test, &spec);
+	if (test && (spec->pause || spec->cont || spec->clear)) {
+		ie_hist_control(test, spec);
 		ret = 0;
 		goto out_free;
 	}
-	if (spec.cont || spec.clear) {
+	if (spec->cont || spec->clear) {
 		err = IE_ERR_HIST_NOT_FOUND;
 		ret = -ENOENT;
 		goto out_free_log;
@@ -403,18 +407,20 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		goto out_free_log;
 	}
 
-	if (spec.name) {
-		ret = ie_hist_attach_named(data, &spec, &err);
+	if (spec->name) {
+		ret = ie_hist_attach_named(data, spec, &err);
 		if (ret)
 			goto out_free_log;
 	}
 	ret = ie_hist_init_map(ie_data_hist(data));
+	if (!ret)
+		ret = ie_scratch_init();
 	if (ret) {
 		err = IE_ERR_NOMEM;
 		pos = 0;
 		goto out_free_log;
 	}
-	data->paused = spec.pause;
+	data->paused = spec->pause;
 	ret = ie_hist_reg(glob, data, file);
 	if (ret < 0) {
 		/* The only -EINVAL of registration: an unknown clock. */
@@ -430,14 +436,15 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 	goto out;
 
 out_free_log:
-	ie_log_hist_err(file, spec.buf, err, pos);
+	ie_log_hist_err(file, spec->buf, err, pos);
 out_free:
 	ie_hist_trigger_free(data);
 	goto out;
 out_log:
-	ie_log_hist_err(file, spec.buf, err, pos);
+	ie_log_hist_err(file, spec->buf, err, pos);
 out:
-	ie_spec_free(&spec);
+	ie_spec_free(spec);
+	kfree(spec);
 	return ret;
 }
 

@@ -459,9 +459,9 @@ void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
  * earlier value is consumed (its other triggers may still read it): at
  * most once, never twice.  A map being cleared is not looked into.
  */
-bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals)
+bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
+		  struct tracing_map_elt **elts)
 {
-	struct tracing_map_elt *elts[IE_MAX_REFS] __uninitialized;
 	const struct ie_ref *ref;
 	unsigned int i, need = 0;
 	atomic64_t *tag;
