@@ -82,7 +82,12 @@ static bool ie_field_mods_ok(const struct ie_field *f)
 		return !(f->mods & ~(IE_MOD_PERCENT | IE_MOD_GRAPH |
 				     IE_MOD_HEX)) &&
 		       hweight_long(f->mods) <= 1;
-	/* Strings and stack traces are shown as they are. */
+	/*
+	 * Stack traces are shown as they are; a string may be shown as the
+	 * number its first 8 bytes make (.hex), as the stock kernel does.
+	 */
+	if (f->type == IE_FT_STR)
+		return !(f->mods & ~IE_MOD_HEX);
 	return !f->mods;
 }
 

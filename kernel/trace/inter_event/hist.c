@@ -64,8 +64,6 @@ static bool ie_sort_matches(const struct ie_field *f, const char *name)
 
 	if (!strcmp(name, f->name))
 		return true;
-	if (f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS))
-		return false;
 	ie_field_display_name(f, full, sizeof(full));
 	return !strcmp(name, full);
 }

@@ -117,10 +117,8 @@ static void ie_hist_print_spec(struct seq_file *m,
 		if (i)
 			seq_putc(m, ',');
 		f = ie_field_by_idx(hist, hist->sort[i].field_idx);
-		/* Grouping modifiers are no sort modifiers: print those bare. */
-		if (f && (f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS)))
-			seq_puts(m, f->name);
-		else if (f)
+		/* With the field's modifiers, as the stock kernel lists them. */
+		if (f)
 			ie_print_field_name(m, f);
 		if (hist->sort[i].descending)
 			seq_puts(m, ".descending");
@@ -151,7 +149,8 @@ static void ie_print_key(struct seq_file *m, const struct ie_field *f,
 	unsigned int i;
 	u64 val;
 
-	if (f->type == IE_FT_STR) {
+	/* .hex shows a string's first 8 bytes as a number, as stock does. */
+	if (f->type == IE_FT_STR && !(f->mods & IE_MOD_HEX)) {
 		seq_printf(m, "%s: %-50s", f->name, (const char *)key);
 		return;
 	}
