@@ -547,6 +547,8 @@ void ie_event_take(const void *slot, u64 val);
 /* trigger.c */
 /* event_trigger_data flag: the trigger turned per-CPU staging off. */
 #define IE_TRIGGER_FL_DIRECT	BIT(16)
+/* event_trigger_data flag: the trigger holds a reference to its instance. */
+#define IE_TRIGGER_FL_TR_REF	BIT(17)
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 					   const char *spec);
 void ie_hist_remove_aux(struct trace_event_file *file, u64 id);

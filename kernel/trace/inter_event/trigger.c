@@ -167,6 +167,16 @@ static void ie_hist_trigger_free(struct event_trigger_data *data)
 	ie_hist_put(hist);
 }
 
+/*
+ * A trigger with variables or references is part of a pipeline across
+ * events: it keeps its instance, as in the stock kernel (removing the
+ * instance fails with EBUSY until such triggers are removed).
+ */
+static bool ie_hist_pins_instance(struct ie_hist *hist)
+{
+	return hist->n_vars || hist->n_refs;
+}
+
 static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		       struct trace_event_file *file)
 {
@@ -174,6 +184,13 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
+
+	if (ie_hist_pins_instance(hist)) {
+		ret = trace_array_get(file->tr);
+		if (ret)
+			return ret;
+		data->flags |= IE_TRIGGER_FL_TR_REF;
+	}
 
 	/*
 	 * Timestamps come from the instance's trace clock, one for all CPUs.
@@ -187,7 +204,7 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 	if (hist->uses_ts) {
 		ret = tracing_set_clock(file->tr, hist->clock);
 		if (ret < 0)
-			return ret;
+			goto put;
 		if (file->flags & EVENT_FILE_FL_FILTERED) {
 			data->flags |= IE_TRIGGER_FL_DIRECT;
 			tracing_set_filter_buffering(file->tr, true);
@@ -206,6 +223,11 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		if (data->flags & IE_TRIGGER_FL_DIRECT)
 			tracing_set_filter_buffering(file->tr, false);
 	}
+put:
+	if (ret < 0 && (data->flags & IE_TRIGGER_FL_TR_REF)) {
+		data->flags &= ~IE_TRIGGER_FL_TR_REF;
+		trace_array_put(file->tr);
+	}
 	return ret;
 }
 
@@ -219,6 +241,10 @@ static void ie_hist_unreg(char *glob, struct event_trigger_data *data,
 	trace_event_trigger_enable_disable(file, 0);
 	if (data->flags & IE_TRIGGER_FL_DIRECT)
 		tracing_set_filter_buffering(file->tr, false);
+	if (data->flags & IE_TRIGGER_FL_TR_REF) {
+		data->flags &= ~IE_TRIGGER_FL_TR_REF;
+		trace_array_put(file->tr);
+	}
 	ie_hist_trigger_free(data);
 }
 
