@@ -256,6 +256,13 @@ static bool ie_param_type_ok(struct ie_hist *hist, const struct ie_action *a,
 		return true;	/* save(), the RFC's form, or a count error */
 	f = &a->synth->fields[a->n_params - 1];
 	ie_expr_type(hist, p->expr, &t);
+	/*
+	 * A field of this event given by name counts as unsigned, as in the
+	 * stock kernel (whose copy of it drops the sign): __syscall_nr, an
+	 * int, goes into a u32 field, and an int field only by its name.
+	 */
+	if (p->expr->kind == IE_EX_FIELD && !p->expr->alias)
+		t.is_signed = false;
 	return !strcmp(f->type, t.name) ||
 	       (f->size == t.size && f->is_signed == t.is_signed);
 }

@@ -508,7 +508,7 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
  *
  * Typed as the stock implementation types it, so that the same
  * synthetic event parameters are accepted: an event field has its type,
- * common_cpu is an int, a reference has the type of the variable's
+ * common_cpu is an unsigned int, a reference has the type of the variable's
  * expression, an operator the type of its left operand, and a constant
  * or a time stamp is a u64.
  */
@@ -524,7 +524,7 @@ void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 		t->is_signed = e->field->ev->is_signed;
 		return;
 	case IE_EX_CPU:
-		*t = (struct ie_type){ "int", sizeof(int), true };
+		*t = (struct ie_type){ "unsigned int", sizeof(int), false };
 		return;
 	case IE_EX_REF:
 		ref = &hist->refs[e->ref];
