@@ -484,8 +484,10 @@ out:
  * them (a "$ts" after the field variable, or in a later action).  Only
  * the references stay; errors are left to ie_action_add(), which
  * resolves each parameter again (and counts its operands).
+ *
+ * Return: 0 or -ENOMEM.
  */
-void ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
+int ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
 {
 	unsigned int i, leaves = hist->n_leaves, off;
 	char *params, *rest, *param;
@@ -494,10 +496,12 @@ void ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
 
 	for (i = 0; i < spec->n_actions; i++) {
 		params = kstrdup(spec->actions[i].params, GFP_KERNEL);
+		if (!params)
+			return -ENOMEM;
 		rest = params;
 		while ((param = strsep(&rest, ","))) {
-			if (!strchr(param, '$') ||
-			    ie_expr_parse(param, &e, &off, &err))
+			/* "$ts", or the RFC's bare "ts": any may be a reference. */
+			if (ie_expr_parse(param, &e, &off, &err))
 				continue;
 			ie_expr_resolve(hist, e, &off, &err);
 			ie_expr_free(e);
@@ -505,6 +509,7 @@ void ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
 		kfree(params);
 	}
 	hist->n_leaves = leaves;
+	return 0;
 }
 
 /* Entry data for save(): where each saved value goes. */

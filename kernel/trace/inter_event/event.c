@@ -133,8 +133,8 @@ int ie_scratch_init(void)
 			   IE_SCRATCH_NEST, __alignof__(struct ie_scratch));
 	if (!p)
 		return -ENOMEM;
-	/* Published before any trigger that uses it (a release there). */
-	WRITE_ONCE(ie_scratch, p);
+	/* Seen with its contents (a NULL seen instead only drops a hit). */
+	smp_store_release(&ie_scratch, p);
 	return 0;
 }
 
@@ -152,6 +152,15 @@ notrace struct ie_scratch *ie_event_scratch(void)
 		return NULL;
 	return this_cpu_ptr(p) + interrupt_context_level() * IE_SCRATCH_NEST +
 	       slot;
+}
+
+/*
+ * Event path: may an event begin inside the current one's triggers and
+ * still run hist triggers?  (An action asks before generating one.)
+ */
+notrace bool ie_event_nest_room(void)
+{
+	return READ_ONCE(ie_this_level()->depth) < IE_SCRATCH_NEST;
 }
 
 /* The identity of the event whose triggers run. */
@@ -241,3 +250,4 @@ NOKPROBE_SYMBOL(ie_event_taken);
 NOKPROBE_SYMBOL(ie_event_take_room);
 NOKPROBE_SYMBOL(ie_event_take);
 NOKPROBE_SYMBOL(ie_event_scratch);
+NOKPROBE_SYMBOL(ie_event_nest_room);

@@ -476,7 +476,11 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	ret = ie_hist_add_fields(hist, spec, err_pos, err);
 	if (ret)
 		goto fail;
-	ie_actions_add_refs(hist, spec);
+	ret = ie_actions_add_refs(hist, spec);
+	if (ret) {
+		*err = IE_ERR_NOMEM;
+		goto fail;
+	}
 	for (i = 0; i < spec->n_actions; i++) {
 		ret = ie_action_add(hist, &spec->actions[i], err_pos, err);
 		if (ret)
@@ -557,6 +561,7 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 	for (i = 0; i < a->n_keys; i++) {
 		if (strcmp(a->keys[i].name, b->keys[i].name) ||
 		    a->keys[i].mods != b->keys[i].mods ||
+		    a->keys[i].buckets != b->keys[i].buckets ||
 		    a->keys[i].size != b->keys[i].size ||
 		    a->keys[i].type != b->keys[i].type)
 			return false;

@@ -537,6 +537,7 @@ struct ie_scratch {
 
 int ie_scratch_init(void);
 struct ie_scratch *ie_event_scratch(void);
+bool ie_event_nest_room(void);
 u64 ie_event_id(void);
 u64 ie_event_write_tag(void);
 u64 ie_event_ts(struct trace_buffer *buffer, struct ring_buffer_event *rbe);
@@ -567,7 +568,7 @@ void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
 /* action.c */
 int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		  unsigned int *err_pos, enum ie_err *err);
-void ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec);
+int ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec);
 void ie_actions_free(struct ie_hist *hist);
 int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err);
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,

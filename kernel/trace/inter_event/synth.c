@@ -217,8 +217,13 @@ bool ie_synth_fire(struct ie_synth_event *ev, const u64 *vals)
 	if (!it)
 		return true;
 	depth = this_cpu_ptr(&ie_synth_depth[interrupt_context_level()]);
-	/* The NMI stack is small: no synthetic event nests in another there. */
-	if (*depth >= (in_nmi() ? 1 : IE_SYNTH_MAX_DEPTH))
+	/*
+	 * The NMI stack is small: no synthetic event nests in another there.
+	 * Nor past the event path's scratch space (other events, eprobes
+	 * say, may have nested before): the event's triggers couldn't run.
+	 */
+	if (*depth >= (in_nmi() ? 1 : IE_SYNTH_MAX_DEPTH) ||
+	    !ie_event_nest_room())
 		return false;
 	(*depth)++;
 	do {

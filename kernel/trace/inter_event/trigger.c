@@ -174,7 +174,7 @@ static void ie_hist_trigger_free(struct event_trigger_data *data)
  */
 static bool ie_hist_pins_instance(struct ie_hist *hist)
 {
-	return hist->n_vars || hist->n_refs;
+	return hist->n_vars || hist->n_refs || hist->n_aux;
 }
 
 static int ie_hist_reg(char *glob, struct event_trigger_data *data,
