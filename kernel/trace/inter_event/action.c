@@ -267,6 +267,25 @@ static bool ie_param_type_ok(struct ie_hist *hist, const struct ie_action *a,
 	       (f->size == t.size && f->is_signed == t.is_signed);
 }
 
+/*
+ * A string parameter goes into a char[N] field of its own type, or of the
+ * size the stock implementation gives it: a fixed-size string's, or 256
+ * bytes for a dynamic one.  A char[16] field doesn't take a file name.
+ */
+static bool ie_param_string_ok(const struct ie_action *a,
+			       const struct ie_field *f)
+{
+	const struct ie_synth_field *sf;
+	unsigned int size;
+
+	if (!a->synth || a->n_params > a->synth->n_fields || !f->ev)
+		return true;	/* save(), or a count error */
+	sf = &a->synth->fields[a->n_params - 1];
+	size = f->ev->filter_type == FILTER_STATIC_STRING ? f->ev->size :
+							    MAX_FILTER_STR_VAL;
+	return !strcmp(sf->type, f->ev->type) || sf->size == size;
+}
+
 /* One parameter: a string field, or a numeric expression. */
 static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 			const char *text, bool want_string, unsigned int pos,
@@ -286,8 +305,9 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 	}
 	if (p->str) {
 		a->n_params++;
-		return want_string || !a->synth ? 0 :
-		       ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
+		if (!a->synth || (want_string && ie_param_string_ok(a, p->str)))
+			return 0;
+		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
 	}
 	if (want_string)
 		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);

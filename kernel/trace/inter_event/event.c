@@ -156,19 +156,26 @@ notrace struct ie_scratch *ie_event_scratch(void)
 
 /*
  * Event path: may an event begin inside the current one's triggers and
- * still run hist triggers?  (An action asks before generating one.)
+ * still run hist triggers, at most @max events deep (and within the
+ * scratch space)?  An action asks before generating one.
  */
-notrace bool ie_event_nest_room(void)
+notrace bool ie_event_nest_room(unsigned int max)
 {
-	return READ_ONCE(ie_this_level()->depth) < IE_SCRATCH_NEST;
+	return READ_ONCE(ie_this_level()->depth) <
+	       min_t(unsigned int, max, IE_SCRATCH_NEST);
+}
+
+static __always_inline u64 ie_mark_id(const struct ie_event_mark *mark)
+{
+	return mark->seq << IE_ID_SEQ_SHIFT |
+	       (u64)smp_processor_id() << IE_ID_LEVEL_BITS |
+	       interrupt_context_level();
 }
 
 /* The identity of the event whose triggers run. */
 notrace u64 ie_event_id(void)
 {
-	return ie_this_mark()->seq << IE_ID_SEQ_SHIFT |
-	       (u64)smp_processor_id() << IE_ID_LEVEL_BITS |
-	       interrupt_context_level();
+	return ie_mark_id(ie_this_mark());
 }
 
 /*
@@ -182,7 +189,7 @@ notrace u64 ie_event_write_tag(void)
 	struct ie_event_mark *mark = ie_this_mark();
 	u64 n = mark->writes++ & GENMASK(IE_TAG_WRITE_BITS - 1, 0);
 
-	return (ie_event_id() << IE_TAG_WRITE_BITS | n) << 2 | 2;
+	return (ie_mark_id(mark) << IE_TAG_WRITE_BITS | n) << 2 | 2;
 }
 
 /*

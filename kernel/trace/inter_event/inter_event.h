@@ -537,7 +537,7 @@ struct ie_scratch {
 
 int ie_scratch_init(void);
 struct ie_scratch *ie_event_scratch(void);
-bool ie_event_nest_room(void);
+bool ie_event_nest_room(unsigned int max);
 u64 ie_event_id(void);
 u64 ie_event_write_tag(void);
 u64 ie_event_ts(struct trace_buffer *buffer, struct ring_buffer_event *rbe);

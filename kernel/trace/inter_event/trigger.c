@@ -297,16 +297,22 @@ static void ie_hist_unreg_all(struct trace_event_file *file)
 
 /*
  * pause and cont act on one trigger (the framework skips paused ones);
- * clear empties the map, which all triggers of a name share.
+ * clear empties the map, which all triggers of a name share.  One
+ * command does one of them, pause first, then cont, as the stock hist
+ * triggers do.
  */
 static void ie_hist_control(struct event_trigger_data *test, struct ie_spec *spec)
 {
 	struct ie_hist *hist = ie_data_hist(test);
 
-	if (spec->pause)
+	if (spec->pause) {
 		WRITE_ONCE(test->paused, true);
-	else if (spec->cont)
+		return;
+	}
+	if (spec->cont) {
 		WRITE_ONCE(test->paused, false);
+		return;
+	}
 	/*
 	 * No event may touch the map while it is cleared: neither its own
 	 * triggers (all of the name) nor the histograms reading its
