@@ -268,19 +268,17 @@ static bool ie_param_type_ok(struct ie_hist *hist, const struct ie_action *a,
 }
 
 /*
- * A string parameter goes into a char[N] field of its own type, or of the
- * size the stock implementation gives it: a fixed-size string's, or 256
- * bytes for a dynamic one.  A char[16] field doesn't take a file name.
+ * A string field @f, just added as parameter n_params - 1 for a string
+ * field of the synthetic event, goes into it if of its own type, or of
+ * the size the stock implementation gives it: a fixed-size string's, or
+ * 256 bytes for a dynamic one.  A char[16] field doesn't take a file name.
  */
 static bool ie_param_string_ok(const struct ie_action *a,
 			       const struct ie_field *f)
 {
-	const struct ie_synth_field *sf;
+	const struct ie_synth_field *sf = &a->synth->fields[a->n_params - 1];
 	unsigned int size;
 
-	if (!a->synth || a->n_params > a->synth->n_fields || !f->ev)
-		return true;	/* save(), or a count error */
-	sf = &a->synth->fields[a->n_params - 1];
 	size = f->ev->filter_type == FILTER_STATIC_STRING ? f->ev->size :
 							    MAX_FILTER_STR_VAL;
 	return !strcmp(sf->type, f->ev->type) || sf->size == size;
