@@ -78,7 +78,7 @@ hostres fuzz-known-differences $st $(($(date +%s) - t1))
 	done
 	[ -z "$extra" ] || (cd "$extra" && find . -name '*.tc' | sort |
 		sed 's|^\./|extra test.d/extra/|')
-	(cd "$tree/tools/testing/selftests/ftrace" && find test.d/trigger -name '*.tc' |
+	(cd "$tree/tools/testing/selftests/ftrace" && find test.d/trigger test.d/dynevent -name '*.tc' |
 		sort | sed 's|^|peer |')
 } >"$out/tests"
 seconds=$IE_CACHE/test-seconds-$kernel

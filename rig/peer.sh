@@ -15,6 +15,7 @@ mkdir -p "$out"
 {
 	[ -z "$extra" ] || echo "extra test.d/extra"
 	echo "peer test.d/trigger"
+	echo "peer test.d/dynevent"
 } >"$out/suites"
 "$RIG/run.sh" "$kernel" tests "$out" "$out/suites" "$extra" || true
 other=ref

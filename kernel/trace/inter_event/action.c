@@ -397,7 +397,7 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 {
 	struct ie_action *a = &hist->actions[hist->n_actions];
 	char *params, *param, *synth_name = NULL;
-	unsigned int pos = spec->pos, i;
+	unsigned int pos = spec->pos, params_pos, i;
 	int var, ret;
 
 	memset(a, 0, sizeof(*a));
@@ -478,12 +478,15 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		ret = ie_params_bound(hist, a, pos, err_pos, err);
 		goto out;
 	}
+	/* A parameter's error is reported at the parameter. */
+	params_pos = pos + (spec->params - spec->handler);
 	while (!ret && param) {
 		char *p = strsep(&param, ",");
 		bool want_string = a->synth && a->n_params < a->synth->n_fields &&
 				   a->synth->fields[a->n_params].is_string;
 
-		ret = ie_param_add(hist, a, p, want_string, pos, err_pos, err);
+		ret = ie_param_add(hist, a, p, want_string,
+				   params_pos + (p - params), err_pos, err);
 	}
 	if (!ret && a->synth && a->n_params != a->synth->n_fields)
 		ret = ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_COUNT);

@@ -22,6 +22,13 @@
 
 /* Parentheses and unary minus nest at most this deep (stack bound). */
 #define IE_EXPR_MAX_DEPTH	8
+/*
+ * Operands parsed before the text is refused outright.  Up to here the
+ * tree is built, to report too many operands where the stock parser
+ * would (see ie_expr_parse()); a longer chain would make a tree as high
+ * as it is long, and freeing it recurses.
+ */
+#define IE_EXPR_PARSE_OPERANDS	(4 * IE_EXPR_MAX_OPERANDS)
 
 struct ie_expr_parser {
 	const char	*text;
@@ -75,7 +82,8 @@ static struct ie_expr *ie_parse_operand(struct ie_expr_parser *ps)
 	len = ps->p - start;
 	if (!len)
 		return ie_expr_fail(ps, IE_ERR_BAD_EXPR, start);
-	if (++ps->operands > IE_EXPR_MAX_OPERANDS)
+	/* Too many is refused once the whole text parsed (see below). */
+	if (++ps->operands > IE_EXPR_PARSE_OPERANDS)
 		return ie_expr_fail(ps, IE_ERR_TOO_MANY_OPERANDS, start);
 
 	e = ie_expr_node(IE_EX_LEAF, NULL, NULL);
@@ -107,9 +115,21 @@ static struct ie_expr *ie_parse_nested(struct ie_expr_parser *ps)
 		inner = ie_parse_unary(ps);
 		if (IS_ERR(inner))
 			return inner;
-		e = ie_expr_node(IE_EX_NEG, inner, NULL);
-		if (IS_ERR(e))
+		/*
+		 * "-(x)" ends its subexpression, as the stock parser has
+		 * it: "-(x)*y" is refused, "(-(x))*y" or "y*-(x)" is not.
+		 */
+		if (open[1] == '(' && *ps->p && strchr("+-*/", *ps->p)) {
 			ie_expr_free(inner);
+			return ie_expr_fail(ps, IE_ERR_UNARY_MINUS_SUBEXPR,
+					    open + 2);
+		}
+		e = ie_expr_node(IE_EX_NEG, inner, NULL);
+		if (IS_ERR(e)) {
+			ie_expr_free(inner);
+			return e;
+		}
+		e->pos = open - ps->text;
 		return e;
 	}
 	ps->p++;
@@ -172,6 +192,82 @@ static struct ie_expr *ie_parse_sum(struct ie_expr_parser *ps)
 	return ie_parse_binary(ps, true);
 }
 
+static int ie_expr_prec(const struct ie_expr *e);
+
+/* Might @e be printed as "x.sym-(...)"?  (Its left operand's last leaf.) */
+static bool ie_expr_sym_sub(const struct ie_expr *e)
+{
+	const struct ie_expr *l = e->l;
+	const char *t;
+
+	if (e->kind != IE_EX_SUB)
+		return false;
+	while (l->kind >= IE_EX_ADD && l->kind <= IE_EX_DIV && !l->alias)
+		l = l->r;
+	t = l->alias ?: l->text;
+	return l->kind != IE_EX_NEG && t && strlen(t) >= 4 &&
+	       !strcmp(t + strlen(t) - 4, ".sym");
+}
+
+/*
+ * How deep the listed text of @e nests, as the parser counts: the text
+ * the trigger file lists must parse again (it is how a trigger is
+ * removed), and "-a" is listed as "-(a)", a negation followed by an
+ * operator as "(-(a))".  Follows ie_expr_print_sub(); where that looks
+ * at the text printed ("x.sym-(offset)"), this may count one level more.
+ */
+static unsigned int ie_expr_list_depth(const struct ie_expr *e, int min_prec,
+				       bool followed)
+{
+	bool paren = ie_expr_prec(e) < min_prec ||
+		     (e->kind == IE_EX_NEG && followed);
+	unsigned int d = 0, r;
+
+	if (paren)
+		followed = false;
+	switch (e->kind) {
+	case IE_EX_NEG:
+		d = 2 + ie_expr_list_depth(e->l, 0, false);
+		break;
+	case IE_EX_ADD:
+	case IE_EX_SUB:
+	case IE_EX_MUL:
+	case IE_EX_DIV:
+		d = ie_expr_list_depth(e->l, ie_expr_prec(e), true);
+		r = ie_expr_list_depth(e->r, ie_expr_sym_sub(e) ? 5 :
+				       ie_expr_prec(e) + 1, followed);
+		d = max(d, r);
+		break;
+	default:
+		break;
+	}
+	return d + paren;
+}
+
+/* Where @e's text starts: its leftmost operand or minus sign. */
+static unsigned int ie_expr_text_pos(const struct ie_expr *e)
+{
+	while (e->kind >= IE_EX_ADD && e->kind <= IE_EX_DIV)
+		e = e->l;
+	return e->pos;
+}
+
+/* The @n-th operator (from 1) of @e in pre-order, or NULL. */
+static const struct ie_expr *ie_expr_nth_op(const struct ie_expr *e,
+					    unsigned int *n)
+{
+	const struct ie_expr *found;
+
+	if (e->kind < IE_EX_ADD)
+		return NULL;
+	if (!--*n)
+		return e;
+	found = ie_expr_nth_op(e->l, n);
+	if (!found && e->r)
+		found = ie_expr_nth_op(e->r, n);
+	return found;
+}
+
 /**
  * ie_expr_parse - parse an expression
  * @text: the expression
@@ -193,6 +289,25 @@ int ie_expr_parse(const char *text, struct ie_expr **out,
 		ie_expr_free(e);
 		e = ie_expr_fail(&ps, *ps.p == ')' ? IE_ERR_UNBALANCED :
 				 IE_ERR_BAD_EXPR, ps.p);
+	}
+	/*
+	 * Too many operands: reported where the stock parser reports too
+	 * many subexpressions, at the start of the fourth operator's
+	 * subexpression, counted root first, left before right.
+	 */
+	/* Accepted only if it can be listed (the listing nests deeper). */
+	if (!IS_ERR(e) && ie_expr_list_depth(e, 0, false) > IE_EXPR_MAX_DEPTH) {
+		ie_expr_free(e);
+		e = ie_expr_fail(&ps, IE_ERR_EXPR_DEPTH, text);
+	}
+	if (!IS_ERR(e) && ps.operands > IE_EXPR_MAX_OPERANDS) {
+		unsigned int n = IE_EXPR_MAX_OPERANDS;
+		const struct ie_expr *op = ie_expr_nth_op(e, &n);
+
+		ps.err = IE_ERR_TOO_MANY_OPERANDS;
+		ps.err_pos = op ? ie_expr_text_pos(op) : 0;
+		ie_expr_free(e);
+		e = ERR_PTR(-EINVAL);
 	}
 	if (IS_ERR(e)) {
 		*err = PTR_ERR(e) == -ENOMEM ? IE_ERR_NOMEM : ps.err;
@@ -284,25 +399,33 @@ static int ie_expr_prec(const struct ie_expr *e)
 	}
 }
 
+/*
+ * @followed: an operator follows @e at its level of parentheses, which
+ * "-(x)" must not have (the parser's rule): it is wrapped, "(-(x))".
+ */
 static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
-			     int min_prec, bool alias)
+			     int min_prec, bool alias, bool followed)
 {
 	static const char ops[] = { [IE_EX_ADD] = '+', [IE_EX_SUB] = '-',
 				    [IE_EX_MUL] = '*', [IE_EX_DIV] = '/' };
-	bool paren = ie_expr_prec(e) < min_prec;
+	bool paren = ie_expr_prec(e) < min_prec ||
+		     (e->kind == IE_EX_NEG && followed);
 	int n = 0, start, rprec;
 
 	/* An inlined variable is listed as it was written: "$var". */
 	if (alias && e->alias)
 		return scnprintf(buf, len, "%s", e->alias);
 
-	if (paren)
+	if (paren) {
 		n += scnprintf(buf + n, len - n, "(");
+		followed = false;
+	}
 	switch (e->kind) {
 	case IE_EX_NEG:
-		/* Always -(x), the one form the stock parser reads. */
+		/* Always -(x), the form the stock parser reads. */
 		n += scnprintf(buf + n, len - n, "-(");
-		n += ie_expr_print_sub(e->l, buf + n, len - n, 0, true);
+		n += ie_expr_print_sub(e->l, buf + n, len - n, 0, true,
+				       false);
 		n += scnprintf(buf + n, len - n, ")");
 		break;
 	case IE_EX_ADD:
@@ -311,7 +434,7 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 	case IE_EX_DIV:
 		start = n;
 		n += ie_expr_print_sub(e->l, buf + n, len - n, ie_expr_prec(e),
-				       true);
+				       true, true);
 		n += scnprintf(buf + n, len - n, "%c", ops[e->kind]);
 		/*
 		 * Right operands of - and / bind tighter: a-(b-c).  And
@@ -321,7 +444,8 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 		if (e->kind == IE_EX_SUB && n - start > 4 &&
 		    !strncmp(buf + n - 5, ".sym-", 5))
 			rprec = 5;
-		n += ie_expr_print_sub(e->r, buf + n, len - n, rprec, true);
+		n += ie_expr_print_sub(e->r, buf + n, len - n, rprec, true,
+				       followed);
 		break;
 	default:
 		n += scnprintf(buf + n, len - n, "%s", e->text ?: "");
@@ -337,7 +461,7 @@ int ie_expr_print(const struct ie_expr *e, char *buf, size_t len)
 {
 	if (len)
 		buf[0] = '\0';
-	return ie_expr_print_sub(e, buf, len, 0, true);
+	return ie_expr_print_sub(e, buf, len, 0, true, false);
 }
 
 /* The same, but a variable inlined as the whole expression is expanded. */
@@ -345,7 +469,7 @@ int ie_expr_print_expanded(const struct ie_expr *e, char *buf, size_t len)
 {
 	if (len)
 		buf[0] = '\0';
-	return ie_expr_print_sub(e, buf, len, 0, false);
+	return ie_expr_print_sub(e, buf, len, 0, false, false);
 }
 
 /* Operands of @e, and its height (what evaluating it recurses). */

@@ -299,12 +299,29 @@ static const struct expr_bad_case expr_bad_cases[] = {
 	{ "99999999999999999999",	IE_ERR_BAD_CONST,	0 },
 	{ "18446744073709551616",	IE_ERR_BAD_CONST,	0 },
 	{ "a-0x10000000000000000",	IE_ERR_BAD_CONST,	2 },
-	/* More than IE_EXPR_MAX_OPERANDS: the first extra one. */
-	{ "a+b+c+d+e",			IE_ERR_TOO_MANY_OPERANDS, 8 },
-	{ "a*(b-c)/d+1",		IE_ERR_TOO_MANY_OPERANDS, 10 },
-	{ "-a-b-c-d--e",		IE_ERR_TOO_MANY_OPERANDS, 10 },
-	{ "1+2+3+4+5+6",		IE_ERR_TOO_MANY_OPERANDS, 8 },
-	{ "a+b+c+d+1x",			IE_ERR_TOO_MANY_OPERANDS, 8 },
+	/*
+	 * More than IE_EXPR_MAX_OPERANDS: where the stock parser reports
+	 * too many subexpressions, the start of the fourth operator's
+	 * subexpression (root first, left before right).
+	 */
+	{ "a+b+c+d+e",			IE_ERR_TOO_MANY_OPERANDS, 0 },
+	{ "a*(b-c)/d+1",		IE_ERR_TOO_MANY_OPERANDS, 3 },
+	{ "-a-b-c-d--e",		IE_ERR_TOO_MANY_OPERANDS, 0 },
+	{ "1+2+3+4+5+6",		IE_ERR_TOO_MANY_OPERANDS, 0 },
+	{ "32+10*3/20-4",		IE_ERR_TOO_MANY_OPERANDS, 3 },
+	{ "a+b*c*d*e",			IE_ERR_TOO_MANY_OPERANDS, 2 },
+	{ "a+b+(c*d*e)",		IE_ERR_TOO_MANY_OPERANDS, 5 },
+	/* A syntax error is reported first, wherever it is. */
+	{ "a+b+c+d+1x",			IE_ERR_BAD_CONST,	8 },
+	/* Beyond 16 operands the text is refused at the 17th. */
+	{ "1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1", IE_ERR_TOO_MANY_OPERANDS, 32 },
+	/* What would be listed nested too deep: "(-(-(-(-(a)))))*2". */
+	{ "----a*2",			IE_ERR_EXPR_DEPTH,	0 },
+	{ "-----a",			IE_ERR_EXPR_DEPTH,	0 },
+	/* "-(x)" ends its subexpression: at x. */
+	{ "-(1)+2",			IE_ERR_UNARY_MINUS_SUBEXPR, 2 },
+	{ "-(a)*b",			IE_ERR_UNARY_MINUS_SUBEXPR, 2 },
+	{ "a*(-(b+c)-d)",		IE_ERR_UNARY_MINUS_SUBEXPR, 5 },
 };
 
 static void expr_test_errors(struct kunit *test)
@@ -348,7 +365,8 @@ static void expr_test_operand_limit(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, list.n, IE_EXPR_MAX_OPERANDS);
 	KUNIT_EXPECT_EQ(test, list.leaf[IE_EXPR_MAX_OPERANDS - 1]->pos, pos);
 
-	pos = n + 1;
+	/* One more: reported at the fourth operator's start, "v1". */
+	pos = strstr(text, "v1") - text;
 	scnprintf(text + n, sizeof(text) - n, "+1");
 	e = ERR_PTR(-EFAULT);
 	KUNIT_EXPECT_EQ(test, ie_expr_parse(text, &e, &err_pos, &err), -EINVAL);
@@ -363,7 +381,7 @@ static void expr_test_leaf_walk(struct kunit *test)
 	struct ie_expr *e;
 
 	/* Left to right, constants included, through unary minus. */
-	e = parse_ok(test, "-(x+1)*y/-z");
+	e = parse_ok(test, "(-(x+1))*y/-z");
 	KUNIT_EXPECT_EQ(test, ie_expr_walk_leaves(e, collect_leaf, &list), 0);
 	KUNIT_ASSERT_EQ(test, list.n, 4);
 	KUNIT_EXPECT_STREQ(test, list.leaf[0]->text, "x");
@@ -587,9 +605,14 @@ static const struct expr_print_case expr_print_cases[] = {
 	{ "-(a*b)",			"-(a*b)" },
 	{ "-(a)",			"-(a)" },
 	{ "-a",				"-(a)" },
-	{ "(-a)*b",			"-(a)*b" },
+	{ "(-a)*b",			"(-(a))*b" },
 	{ "a-(-b)",			"a--(b)" },
+	{ "a-(-b)+c",			"a-(-(b))+c" },
+	{ "a*-b-c",			"a*(-(b))-c" },
+	{ "(-(a))",			"-(a)" },
 	{ "--a",			"-(-(a))" },
+	{ "----a",			"-(-(-(-(a))))" },
+	{ "---a*2",			"(-(-(-(a))))*2" },
 	{ "-(-(a))",			"-(-(a))" },
 	{ "((a))",			"a" },
 	{ "(((a+b)))*c",		"(a+b)*c" },
@@ -657,7 +680,7 @@ static void expr_test_print_leaves(struct kunit *test)
 static void expr_test_print_truncate(struct kunit *test)
 {
 	static const char * const texts[] = {
-		"abc+def", "-(a+b)*c", "a-(b-c)", "common_timestamp.usecs-$ts0",
+		"abc+def", "(-(a+b))*c", "a-(b-c)", "common_timestamp.usecs-$ts0",
 	};
 	char full[64], buf[80];
 	unsigned int i;
@@ -715,7 +738,7 @@ static void expr_test_free(struct kunit *test)
 
 	/* Trees with every kind of node, freed by hand. */
 	for (i = 0; i < 100; i++) {
-		ret = ie_expr_parse("-(a+0x2)*$ts0/d", &e, &err_pos, &err);
+		ret = ie_expr_parse("(-(a+0x2))*$ts0/d", &e, &err_pos, &err);
 		KUNIT_ASSERT_EQ(test, ret, 0);
 		if (i & 1)
 			ret = ie_expr_walk_leaves(e, resolve_leaf, NULL);
@@ -901,6 +924,7 @@ static void expr_test_random(struct kunit *test)
 					      err == IE_ERR_UNBALANCED ||
 					      err == IE_ERR_BAD_CONST ||
 					      err == IE_ERR_EXPR_DEPTH ||
+					      err == IE_ERR_UNARY_MINUS_SUBEXPR ||
 					      err == IE_ERR_TOO_MANY_OPERANDS,
 					      "'%s': error %d", text, err);
 			KUNIT_ASSERT_LE_MSG(test, err_pos, len, "'%s'", text);
@@ -1079,12 +1103,26 @@ struct model_text {
 	unsigned int	depth;		/* the deepest nesting printed */
 };
 
+/* The first node under @i that is not a negation. */
+static const struct model_node *model_under_negs(const struct model_tree *t,
+						 unsigned int i)
+{
+	while (t->nodes[i].kind == MODEL_NEG)
+		i = t->nodes[i].l;
+	return &t->nodes[i];
+}
+
 /*
  * Print node @i, in parentheses if its precedence is below @min_prec (or
  * at random), nested @depth deep in parentheses and minus signs.
+ * @followed: an operator follows at this level.  The parser refuses a
+ * negation of a parenthesised operand followed by an operator ("-(a)*b",
+ * as the stock parser does): such a negation is put in parentheses,
+ * and a negation followed by an operator gets no random ones.
  */
 static void model_print(struct model_tree *t, struct model_text *mt,
-			unsigned int i, int min_prec, unsigned int depth)
+			unsigned int i, int min_prec, unsigned int depth,
+			bool followed, bool no_rand)
 {
 	static const char * const ops[] = {
 		[MODEL_ADD] = "+", [MODEL_SUB] = "-",
@@ -1092,13 +1130,17 @@ static void model_print(struct model_tree *t, struct model_text *mt,
 	};
 	const struct model_node *n = &t->nodes[i];
 	bool paren = model_prec(n) < min_prec ||
-		     expr_rand(t->state) % 6 == 0;
+		     (!no_rand && expr_rand(t->state) % 6 == 0);
 	size_t size = sizeof(mt->buf);
 	u32 x;
 
+	if (n->kind == MODEL_NEG && followed &&
+	    model_prec(model_under_negs(t, i)) < model_prec(n))
+		paren = true;
 	if (paren) {
 		mt->len += scnprintf(mt->buf + mt->len, size - mt->len, "(");
 		depth++;
+		followed = false;
 	}
 	mt->depth = max(mt->depth, depth);
 	switch (n->kind) {
@@ -1122,18 +1164,55 @@ static void model_print(struct model_tree *t, struct model_text *mt,
 		break;
 	case MODEL_NEG:
 		mt->len += scnprintf(mt->buf + mt->len, size - mt->len, "-");
-		model_print(t, mt, n->l, model_prec(n), depth + 1);
+		model_print(t, mt, n->l, model_prec(n), depth + 1, followed,
+			    followed);
 		break;
 	default:
-		model_print(t, mt, n->l, model_prec(n), depth);
+		model_print(t, mt, n->l, model_prec(n), depth, true, false);
 		mt->len += scnprintf(mt->buf + mt->len, size - mt->len, "%s",
 				     ops[n->kind]);
 		/* a-(b-c), a/(b*c): the right operand binds tighter. */
-		model_print(t, mt, n->r, model_prec(n) + 1, depth);
+		model_print(t, mt, n->r, model_prec(n) + 1, depth, followed,
+			    false);
 		break;
 	}
 	if (paren)
 		mt->len += scnprintf(mt->buf + mt->len, size - mt->len, ")");
+}
+
+/*
+ * How deep the trigger file's listing of node @i nests: a negation is
+ * listed "-(x)", two levels, and in parentheses when an operator follows
+ * it; other parentheses only where precedence needs them.  The parser
+ * refuses what would be listed deeper than it reads.
+ */
+static unsigned int model_list_depth(const struct model_tree *t,
+				     unsigned int i, int min_prec,
+				     bool followed)
+{
+	const struct model_node *n = &t->nodes[i];
+	bool paren = model_prec(n) < min_prec ||
+		     (n->kind == MODEL_NEG && followed);
+	unsigned int d;
+
+	if (paren)
+		followed = false;
+	switch (n->kind) {
+	case MODEL_NEG:
+		d = 2 + model_list_depth(t, n->l, 0, false);
+		break;
+	case MODEL_ADD:
+	case MODEL_SUB:
+	case MODEL_MUL:
+	case MODEL_DIV:
+		d = max(model_list_depth(t, n->l, model_prec(n), true),
+			model_list_depth(t, n->r, model_prec(n) + 1, followed));
+		break;
+	default:
+		d = 0;
+		break;
+	}
+	return d + paren;
 }
 
 /* The value of node @i: the documented semantics, written out. */
@@ -1198,12 +1277,13 @@ static void expr_test_random_trees(struct kunit *test)
 		model_gen(t, 1 + expr_rand(&state) % IE_EXPR_MAX_OPERANDS);
 		mt->len = 0;
 		mt->depth = 0;
-		model_print(t, mt, 0, 0, 0);
+		model_print(t, mt, 0, 0, 0, false, false);
 		KUNIT_ASSERT_LT(test, mt->len, sizeof(mt->buf) - 1);
 
 		err = IE_ERR_MAX;
 		ret = ie_expr_parse(mt->buf, &e, &err_pos, &err);
-		if (mt->depth > MODEL_MAX_DEPTH) {
+		if (mt->depth > MODEL_MAX_DEPTH ||
+		    model_list_depth(t, 0, 0, false) > MODEL_MAX_DEPTH) {
 			deep++;
 			KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL,
 					    "'%s' is nested %u deep", mt->buf,

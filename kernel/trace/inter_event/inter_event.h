@@ -7,6 +7,7 @@
 #define _KERNEL_TRACE_INTER_EVENT_H
 
 #include "../trace.h"
+#include "../trace_dynevent.h"
 #include "../tracing_map.h"
 
 /* Limits of one trigger specification. */
@@ -78,6 +79,9 @@ enum ie_err {
 	IE_ERR_FIELD_UNBOUNDED,
 	IE_ERR_SYNTH_SELF_LOOP,
 	IE_ERR_DUP_ACTION,
+	IE_ERR_SYNTH_BAD_ARRAY,
+	IE_ERR_SYNTH_BAD_GROUP,
+	IE_ERR_UNARY_MINUS_SUBEXPR,
 	IE_ERR_MAX,
 };
 
@@ -205,6 +209,7 @@ struct ie_synth_field {
 
 struct ie_synth_event {
 	struct list_head	list;
+	struct dyn_event	devent;		/* on dynamic_events' list */
 	char			*name;
 	struct ie_synth_field	fields[IE_SYNTH_MAX_FIELDS];
 	unsigned int		n_fields;
@@ -228,7 +233,12 @@ bool ie_synth_fire(struct ie_synth_event *ev, const u64 *vals);
 int ie_synth_create(char *cmd, unsigned int *err_pos);
 int ie_synth_delete(const char *name);
 int ie_synth_delete_all(void);
+int ie_synth_remove(struct ie_synth_event *ev);
+bool ie_synth_busy(struct ie_synth_event *ev);
+void ie_synth_show_one(struct seq_file *m,
+		       const struct ie_synth_event *ev, bool marks);
 void ie_synth_show_all(struct seq_file *m);
+extern struct dyn_event_operations ie_synth_dyn_ops;
 
 /* Actions (action.c): handler(arg).action(params) on a hist trigger. */
 enum ie_handler {
@@ -348,7 +358,7 @@ struct ie_expr {
 	enum ie_expr_kind	kind;
 	struct ie_expr		*l, *r;		/* an operator's operands */
 	char			*text;		/* a leaf as written, then as shown */
-	unsigned int		pos;		/* a leaf's offset in the text */
+	unsigned int		pos;		/* a leaf's or minus' offset */
 	u64			konst;		/* IE_EX_CONST */
 	bool			usecs;		/* IE_EX_TIMESTAMP */
 	struct ie_field		*field;		/* IE_EX_FIELD */

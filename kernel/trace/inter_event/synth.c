@@ -394,6 +394,9 @@ static int ie_synth_register(struct ie_synth_event *ev)
 		trace_remove_event_call(call);
 		return -ENOMEM;
 	}
+	/* Listed in dynamic_events too, and removable from there. */
+	dyn_event_init(&ev->devent, &ie_synth_dyn_ops);
+	dyn_event_add(&ev->devent, call);
 	list_add_tail(&ev->list, &ie_synth_events);
 	return 0;
 }
@@ -444,23 +447,50 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 	return 0;
 }
 
-/* "type name" or "char name[N]", with "unsigned int" style types. */
-static int ie_synth_parse_typed(struct ie_synth_event *ev, char *type,
-				char *name)
+/* A string's size, "N]" after the '[': 1 to IE_STR_MAX. */
+static int ie_synth_size(char *size, unsigned int *len)
 {
-	char *bracket, *end;
-	unsigned int len = 0;
+	char *end = strchr(size, ']');
 
-	bracket = strchr(name, '[');
-	if (bracket) {
-		*bracket++ = '\0';
-		end = strchr(bracket, ']');
-		if (!end || end[1])
-			return IE_ERR_SYNTH_BAD_FIELD;
-		*end = '\0';
-		if (kstrtouint(bracket, 10, &len) || !len)
+	if (!end || end[1])
+		return IE_ERR_SYNTH_BAD_ARRAY;
+	*end = '\0';
+	if (kstrtouint(size, 10, len) || !*len || *len > IE_STR_MAX)
+		return IE_ERR_SYNTH_BAD_ARRAY;
+	return 0;
+}
+
+/*
+ * "type name", "char name[N]" or "char[N] name" (as the stock kernel and
+ * dynamic_events list a string), with "unsigned int" style types.  Sets
+ * *@at_name when the error is the name's (or its size's) rather than
+ * the type's.
+ */
+static int ie_synth_parse_typed(struct ie_synth_event *ev, char *type,
+				char *name, bool *at_name)
+{
+	char *size = strchr(name, '['), *tsize = strchr(type, '[');
+	unsigned int len = 0;
+	int err;
+
+	*at_name = true;
+	if (size)
+		*size++ = '\0';
+	if (!ie_name_ok(name))
+		return IE_ERR_BAD_NAME;
+	if (tsize) {
+		*at_name = false;
+		if (size)
 			return IE_ERR_SYNTH_BAD_TYPE;
+		*tsize++ = '\0';
+		size = tsize;
 	}
+	if (size) {
+		err = ie_synth_size(size, &len);
+		if (err)
+			return err;
+	}
+	*at_name = false;
 	return ie_synth_add_field(ev, type, name, len);
 }
 
@@ -481,7 +511,7 @@ static int __ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
 				  char **toks, bool *semi)
 {
 	char type[32], *tok;
-	bool semi_seen = false;
+	bool semi_seen = false, at_name;
 	unsigned int n = 0, i = 0;
 	bool ends_field;
 	char *delim;
@@ -502,11 +532,11 @@ static int __ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
 		if (ends_field)
 			semi_seen = true;
 	}
+	/* A ';' before the first field is the command's, not a field's. */
+	if (n && semi[0])
+		return IE_ERR_SYNTH_BAD_FIELD;
 	while (i < n) {
 		*err_pos = toks[i] - base;
-		/* A ';' ends a field: none before the first, none inside one. */
-		if (!i && semi[0])
-			return IE_ERR_SYNTH_BAD_FIELD;
 		strscpy(type, toks[i++], sizeof(type));
 		while (i + 1 < n && !semi[i]) {
 			char longer[sizeof(type)];
@@ -522,9 +552,8 @@ static int __ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
 			*err_pos = (i == n ? toks[i - 1] : toks[i]) - base;
 			return IE_ERR_SYNTH_BAD_FIELD;
 		}
-		err = ie_synth_parse_typed(ev, type, toks[i]);
-		/* A bad name is reported at the name. */
-		if (err == IE_ERR_BAD_NAME || err == IE_ERR_DUP_VAR)
+		err = ie_synth_parse_typed(ev, type, toks[i], &at_name);
+		if (at_name || err == IE_ERR_DUP_VAR)
 			*err_pos = toks[i] - base;
 		i++;
 		if (err)
@@ -643,16 +672,22 @@ int ie_synth_create(char *cmd, unsigned int *err_pos)
  * perf), or the base of a dynamic event (an eprobe) that keeps a
  * reference to the call.
  */
-static bool ie_synth_busy(struct ie_synth_event *ev)
+bool ie_synth_busy(struct ie_synth_event *ev)
 {
 	return ev->users || trace_event_dyn_busy(&ev->call) ||
 	       static_key_enabled(&ev->tp.key);
 }
 
-/* Every path that deletes an event comes here: none frees a busy one. */
-static int ie_synth_remove(struct ie_synth_event *ev)
+/*
+ * Every path that deletes an event comes here ("!name", truncating
+ * synthetic_events, "-:name" or truncation in dynamic_events): none
+ * frees a busy one.
+ */
+int ie_synth_remove(struct ie_synth_event *ev)
 {
 	int ret;
+
+	lockdep_assert_held(&event_mutex);
 
 	if (ie_synth_busy(ev))
 		return -EBUSY;
@@ -660,6 +695,7 @@ static int ie_synth_remove(struct ie_synth_event *ev)
 	ret = trace_remove_event_call(&ev->call);
 	if (ret)
 		return ret;
+	dyn_event_remove(&ev->devent);
 	list_del(&ev->list);
 	tracepoint_synchronize_unregister();
 	ie_synth_free(ev);
@@ -722,27 +758,39 @@ static bool ie_synth_field_bound(const struct ie_synth_field *f)
 	return false;
 }
 
+/*
+ * An event's definition, as synthetic_events lists it; @marks: a bound
+ * field no trigger defines yet gets a '*' (not in dynamic_events, whose
+ * lines are written back as they are listed).
+ */
+void ie_synth_show_one(struct seq_file *m, const struct ie_synth_event *ev,
+		       bool marks)
+{
+	const struct ie_synth_field *f;
+	unsigned int i;
+
+	seq_printf(m, "%s\t", ev->name);
+	for (i = 0; i < ev->n_fields; i++) {
+		f = &ev->fields[i];
+		if (ev->bound)
+			seq_printf(m, "%s%s=%s:%s%s", i ? " " : "",
+				   f->name, f->src_event, f->src_var,
+				   !marks || ie_synth_field_bound(f) ?
+				   "" : "*");
+		else
+			seq_printf(m, "%s%s %s", i ? "; " : "", f->type,
+				   f->name);
+	}
+	seq_putc(m, '\n');
+}
+
 /* One line of synthetic_events per definition. */
 void ie_synth_show_all(struct seq_file *m)
 {
-	const struct ie_synth_field *f;
 	struct ie_synth_event *ev;
-	unsigned int i;
 
 	lockdep_assert_held(&event_mutex);
 
-	list_for_each_entry(ev, &ie_synth_events, list) {
-		seq_printf(m, "%s\t", ev->name);
-		for (i = 0; i < ev->n_fields; i++) {
-			f = &ev->fields[i];
-			if (ev->bound)
-				seq_printf(m, "%s%s=%s:%s%s", i ? " " : "",
-					   f->name, f->src_event, f->src_var,
-					   ie_synth_field_bound(f) ? "" : "*");
-			else
-				seq_printf(m, "%s%s %s", i ? "; " : "", f->type,
-					   f->name);
-		}
-		seq_putc(m, '\n');
-	}
+	list_for_each_entry(ev, &ie_synth_events, list)
+		ie_synth_show_one(m, ev, true);
 }

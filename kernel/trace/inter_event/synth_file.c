@@ -6,6 +6,10 @@
  * with truncation deletes all that are not in use.  A backslash at the
  * end of a line continues the definition on the next one, so that the
  * multi-line commands of the inter-event RFC work as pasted.
+ *
+ * The events are dynamic events too: dynamic_events lists them as
+ * "s:synthetic/name fields", defines one from such a line, and deletes
+ * one with "-:[synthetic/]name" or truncation, as libtracefs does.
  */
 #include <linux/init.h>
 #include <linux/seq_file.h>
@@ -20,6 +24,12 @@
 static void ie_synth_log(const char *cmd, enum ie_err err, unsigned int pos)
 {
 	ie_log_err(NULL, "synthetic_events", cmd, err, pos);
+}
+
+static int ie_synth_errno(int err)
+{
+	return err == IE_ERR_NOMEM ? -ENOMEM :
+	       err == IE_ERR_SYNTH_EXISTS ? -EEXIST : -EINVAL;
 }
 
 static int ie_synth_run(char *cmd)
@@ -48,8 +58,7 @@ static int ie_synth_run(char *cmd)
 		ret = ie_synth_create(cmd, &pos);
 		if (ret) {
 			ie_synth_log(line, ret, pos);
-			ret = ret == IE_ERR_NOMEM ? -ENOMEM :
-			      ret == IE_ERR_SYNTH_EXISTS ? -EEXIST : -EINVAL;
+			ret = ie_synth_errno(ret);
 		}
 	}
 	kfree(line);
@@ -121,9 +130,99 @@ static const struct file_operations ie_synth_fops = {
 	.release	= single_release,
 };
 
+/* "s:[synthetic/]name fields" in dynamic_events; -ECANCELED if not ours. */
+static int ie_synth_dyn_create(const char *raw_command)
+{
+	unsigned int skip = 2, pos;
+	char *cmd, *name, *end;
+	int ret;
+
+	raw_command = skip_spaces(raw_command);
+	if (!str_has_prefix(raw_command, "s:"))
+		return -ECANCELED;
+	cmd = kstrdup(raw_command, GFP_KERNEL);
+	if (!cmd)
+		return -ENOMEM;
+	name = cmd + skip;
+	end = name + strcspn(name, " \t");
+	/* A group, if given, is the synthetic events' own. */
+	if (memchr(name, '/', end - name)) {
+		if (!str_has_prefix(name, "synthetic/")) {
+			ret = IE_ERR_SYNTH_BAD_GROUP;
+			pos = 0;
+			goto err;
+		}
+		skip += strlen("synthetic/");
+		name = cmd + skip;
+	}
+	/* The name follows the prefix directly. */
+	if (name == end) {
+		ret = IE_ERR_BAD_NAME;
+		pos = skip;
+		goto err;
+	}
+	mutex_lock(&event_mutex);
+	ret = ie_synth_create(name, &pos);
+	mutex_unlock(&event_mutex);
+	if (!ret)
+		goto out;
+	pos += skip;
+err:
+	/* ie_synth_create() modified the command: log the original. */
+	ie_synth_log(raw_command, ret, pos);
+	ret = ie_synth_errno(ret);
+out:
+	kfree(cmd);
+	return ret;
+}
+
+static int ie_synth_dyn_show(struct seq_file *m, struct dyn_event *dev)
+{
+	struct ie_synth_event *ev = container_of(dev, struct ie_synth_event,
+						 devent);
+
+	seq_printf(m, "s:%s/", ev->class.system);
+	ie_synth_show_one(m, ev, false);
+	return 0;
+}
+
+static bool ie_synth_dyn_busy(struct dyn_event *dev)
+{
+	return ie_synth_busy(container_of(dev, struct ie_synth_event, devent));
+}
+
+static int ie_synth_dyn_free(struct dyn_event *dev)
+{
+	return ie_synth_remove(container_of(dev, struct ie_synth_event,
+					    devent));
+}
+
+static bool ie_synth_dyn_match(const char *system, const char *event,
+			       int argc, const char **argv,
+			       struct dyn_event *dev)
+{
+	struct ie_synth_event *ev = container_of(dev, struct ie_synth_event,
+						 devent);
+
+	return !strcmp(ev->name, event) &&
+	       (!system || !strcmp(system, ev->class.system));
+}
+
+struct dyn_event_operations ie_synth_dyn_ops = {
+	.create		= ie_synth_dyn_create,
+	.show		= ie_synth_dyn_show,
+	.is_busy	= ie_synth_dyn_busy,
+	.free		= ie_synth_dyn_free,
+	.match		= ie_synth_dyn_match,
+};
+
 static __init int ie_synth_file_init(void)
 {
 	int ret;
+
+	ret = dyn_event_register(&ie_synth_dyn_ops);
+	if (ret)
+		return ret;
 
 	ret = tracing_init_dentry();
 	if (ret)

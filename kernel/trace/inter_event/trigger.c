@@ -67,6 +67,9 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_FIELD_UNBOUNDED]	= "Unbounded field (rest of the record) can't be copied",
 	[IE_ERR_SYNTH_SELF_LOOP]	= "A synthetic event's trigger can't generate the event",
 	[IE_ERR_DUP_ACTION]		= "Duplicate action",
+	[IE_ERR_SYNTH_BAD_ARRAY]	= "Invalid string size, expected 1 to 256",
+	[IE_ERR_SYNTH_BAD_GROUP]	= "Synthetic events belong to group 'synthetic'",
+	[IE_ERR_UNARY_MINUS_SUBEXPR]	= "-(...) must end its subexpression",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
