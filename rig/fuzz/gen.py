@@ -16,12 +16,17 @@ POSIX sh with `read -r op rest`:
     T SYS/EVENT TEXT            write TEXT to the trigger file with truncation
     e SYS/EVENT                 enable the event (the trace is dumped)
     w                           run the workload (once at the end if absent)
+    i NAME                      create instance NAME (mkdir instances/NAME)
+    I NAME                      remove instance NAME (rmdir)
+    d TEXT                      append TEXT to dynamic_events
+    k TEXT                      append TEXT to kprobe_events
     tag NAME                    host only: the case belongs to class NAME
     mask NAME                   host only: values shown as "NAME: v" vary
                                 from boot to boot (timestamps)
     nodata                      host only: compare no hist entries or totals
     end                         end of the case
 
+An event SYS/EVENT may be INST@SYS/EVENT: the event of instance INST.
 Lines starting with "#" are comments.  Every command is a single line.
 """
 
@@ -110,8 +115,20 @@ NODATA_EVENTS = {
         filt=''),
 }
 
+# Probes the kprobe cases define: the definition, the event, its fields.
+# vfs_read(file, buf, count, pos): count is the third argument (%dx),
+# after a filler that moves it from where a tracepoint's field would be.
+KPROBES = {
+    'kprobes/kp_vr': ('p:kprobes/kp_vr vfs_read pad=%si:u32 count=%dx:u64',
+                      {'count': ('u', 'u64')}),
+    'kprobes/kr_vr': ('r:kprobes/kr_vr vfs_read ret=$retval:s64',
+                      {'ret': ('s', 's64')}),
+}
+
 ALL_EVENTS = dict(EVENTS)
 ALL_EVENTS.update(NODATA_EVENTS)
+for _ev, (_def, _fields) in KPROBES.items():
+    ALL_EVENTS[_ev] = dict(fields=_fields, filt='comm=="head"')
 
 # Pairs of events with a deterministic match: (first, its key, second,
 # its key, filter override for the second or None).
@@ -627,6 +644,86 @@ class Gen:
         c.t('ftrace/print', spec + self.pick(['', '', ' if buf ~ "*a*"']))
         c.w()
 
+    # -- instances, probes, chains -------------------------------------------
+
+    def case_instance(self, c):
+        """Triggers and pipelines in an instance, beside the top level's."""
+        inst = self.pick(['fz1', 'fz2'])
+        c.lines.append('i ' + inst)
+        r = self.rng.random()
+        if r < 0.4:
+            ev = self.pick(EVENTS)
+            c.t(inst + '@' + ev, self.hist_spec(ev) + self.filt(ev))
+            if self.chance(0.5):
+                # The same trigger at the top level counts the same.
+                c.t(ev, self.hist_spec(ev) + self.filt(ev))
+        else:
+            c.s('ie_inst u64 lat; s64 ret')
+            p = inst + '@syscalls/'
+            c.t(p + 'sys_enter_write',
+                'hist:keys=common_pid:ts0=common_timestamp if comm=="head"')
+            c.t(p + 'sys_exit_write',
+                'hist:keys=common_pid:lat=common_timestamp-$ts0:'
+                'onmatch(syscalls.sys_enter_write).trace(ie_inst,$lat,ret) if comm=="head"')
+            c.t(inst + '@synthetic/ie_inst', 'hist:keys=ret:vals=hitcount')
+            c.masks.add('lat')
+            if self.chance(0.3):
+                c.lines.append('e %s@synthetic/ie_inst' % inst)
+        c.w()
+        if self.chance(0.3):
+            # Refused while its triggers are there (stock: EBUSY).
+            c.lines.append('I ' + inst)
+
+    def case_kprobe(self, c):
+        """Hist triggers, pipelines and eprobes on kprobe events."""
+        via = self.pick(['d', 'k'])
+        for ev in KPROBES:
+            c.lines.append('%s %s' % (via, KPROBES[ev][0]))
+        kp, kr = 'kprobes/kp_vr', 'kprobes/kr_vr'
+        r = self.rng.random()
+        if r < 0.35:
+            ev = self.pick([kp, kr])
+            c.t(ev, self.hist_spec(ev) + self.filt(ev, False))
+        elif r < 0.6:
+            c.s('kvr u64 cnt; s64 ret')
+            c.t(kp, 'hist:keys=common_pid:c=count if comm=="head"')
+            c.t(kr, 'hist:keys=common_pid:onmatch(kprobes.kp_vr).trace(kvr,$c,ret) if comm=="head"')
+            c.t('synthetic/kvr', 'hist:keys=cnt,ret:vals=hitcount')
+            if self.chance(0.5):
+                c.lines.append('d e:eprobes/ep_kvr synthetic.kvr n=$cnt')
+                c.t('eprobes/ep_kvr', 'hist:keys=n')
+        elif r < 0.8:
+            c.t(kp, 'hist:keys=common_pid:m=count:onmax($m).save(count) if comm=="head"')
+        else:
+            # One named table over a tracepoint and a kprobe.
+            c.t('syscalls/sys_enter_read', 'hist:name=rd:keys=count if comm=="head"')
+            c.t(kp, 'hist:name=rd:keys=count if comm=="head"')
+        c.w()
+        if self.chance(0.2):
+            # Refused while a trigger is on it.
+            c.lines.append('d -:kprobes/kp_vr')
+
+    def case_chain(self, c):
+        """Two synthetic events deep, removed in a random order."""
+        c.s('ca u64 lat; s64 ret')
+        c.s('cb u64 c2')
+        c.t('syscalls/sys_enter_write',
+            'hist:keys=common_pid:ts0=common_timestamp:c=count if comm=="head"')
+        c.t('syscalls/sys_exit_write',
+            'hist:keys=common_pid:lat=common_timestamp-$ts0:'
+            'onmatch(syscalls.sys_enter_write).trace(ca,$lat,ret) if comm=="head"')
+        ca = 'hist:keys=common_pid:onmatch(syscalls.sys_enter_write).trace(cb,$c)'
+        c.t('synthetic/ca', ca)
+        c.t('synthetic/cb', 'hist:keys=c2:vals=hitcount')
+        c.masks.add('lat')
+        if self.chance(0.3):
+            c.lines.append('e synthetic/cb')
+        c.w()
+        removals = ['s !ca', 's !cb', 't synthetic/ca !' + ca,
+                    't synthetic/cb !hist:keys=c2:vals=hitcount']
+        self.rng.shuffle(removals)
+        c.lines += removals[:self.pick([1, 2, 3, 4])]
+
     # -- invalid cases: one mutation of a valid case -------------------------
 
     MUTATIONS = ['typo', 'badmod', 'manykeys', 'paren', 'dupvar', 'badtype',
@@ -750,7 +847,8 @@ class Gen:
         c = Case(self.rng, n)
         kinds = [(self.case_simple, 30), (self.case_named, 5), (self.case_vars, 15),
                  (self.case_pipe, 30), (self.case_synth_defs, 8), (self.case_rfc, 2),
-                 (self.case_nodata, 5), (self.case_print_buf, 5), (self.case_handler, 8)]
+                 (self.case_nodata, 5), (self.case_print_buf, 5), (self.case_handler, 8),
+                 (self.case_instance, 6), (self.case_kprobe, 6), (self.case_chain, 4)]
         total = sum(w for _, w in kinds)
         r = self.rng.uniform(0, total)
         for fn, wgt in kinds:

@@ -39,6 +39,14 @@ workload() {
 	worked=1
 }
 
+# The directory of event "[INST@]SYS/EVENT", in $D (no forks).
+evdir() { # event
+	case $1 in
+	*@*) D=instances/${1%%@*}/events/${1#*@} ;;
+	*) D=events/$1 ;;
+	esac
+}
+
 touch_ev() { # event: remember it, first touched first
 	case " $evs " in
 	*" $1 "*) ;;
@@ -57,7 +65,8 @@ run_cmd() { # line
 		ev=${rest%% *}
 		spec=${rest#* }
 		touch_ev "$ev"
-		f=events/$ev/trigger
+		evdir "$ev"
+		f=$D/trigger
 		if [ ! -e "$f" ]; then
 			echo "cmd $k nofile"
 			return
@@ -71,8 +80,16 @@ run_cmd() { # line
 	e)
 		touch_ev "$rest"
 		enabled="$enabled $rest"
-		echo 1 2>/dev/null >"events/$rest/enable"
+		evdir "$rest"
+		echo 1 2>/dev/null >"$D/enable"
 		;;
+	i)
+		insts="$insts $rest"
+		mkdir "instances/$rest" 2>/dev/null
+		;;
+	I) rmdir "instances/$rest" 2>/dev/null ;;
+	d) printf '%s\n' "$rest" 2>/dev/null >>dynamic_events ;;
+	k) printf '%s\n' "$rest" 2>/dev/null >>kprobe_events ;;
 	w)
 		workload </dev/null
 		echo "cmd $k workload"
@@ -93,15 +110,38 @@ synth_names() {
 	done <synthetic_events
 }
 
+# The probes of dynamic_events (not its synthetic events), as
+# "GROUP/NAME" in $probes, the lines themselves in $probe_lines.
+list_probes() {
+	probes= probe_lines=
+	while IFS= read -r l; do
+		case $l in
+		[pre]:* | r[0-9]*:*)
+			name=${l#*:}
+			name=${name%% *}
+			probes="$name $probes"
+			probe_lines="$probe_lines
+$l"
+			;;
+		esac
+	done <dynamic_events
+}
+
 dump() {
 	for ev in $evs; do
 		echo "--- trigger $ev"
-		show "events/$ev/trigger" nocomment
+		evdir "$ev"
+		show "$D/trigger" nocomment
 	done
 	for ev in $evs; do
 		echo "--- hist $ev"
-		show "events/$ev/hist"
+		evdir "$ev"
+		show "$D/hist"
 	done
+	list_probes
+	if [ -n "$probes" ]; then
+		echo "--- probes$probe_lines"
+	fi
 	echo "--- synthetic_events"
 	show synthetic_events
 	synth_names
@@ -112,6 +152,10 @@ dump() {
 	if [ -n "$enabled" ]; then
 		echo "--- trace"
 		show trace nocomment
+		for i in $insts; do
+			echo "--- trace $i"
+			show "instances/$i/trace" nocomment
+		done
 	fi
 }
 
@@ -119,7 +163,8 @@ dump() {
 # triggers go before those they refer to, so a refusal may only mean
 # "not yet" until the last pass); what stays is reported below.
 remove_triggers() { # event
-	f=events/$1/trigger
+	evdir "$1"
+	f=$D/trigger
 	[ -e "$f" ] || return
 	list=
 	while IFS= read -r l; do
@@ -142,7 +187,8 @@ EOF
 left_triggers() { # -> $left: the triggers still on the touched events
 	left=
 	for ev in $revs; do
-		f=events/$ev/trigger
+		evdir "$ev"
+		f=$D/trigger
 		[ -e "$f" ] || continue
 		while IFS= read -r l; do
 			case $l in
@@ -155,7 +201,8 @@ left_triggers() { # -> $left: the triggers still on the touched events
 
 cleanup() {
 	for ev in $enabled; do
-		echo 0 2>/dev/null >"events/$ev/enable"
+		evdir "$ev"
+		echo 0 2>/dev/null >"$D/enable"
 	done
 	# Referring triggers go first: reverse order, and a few passes.
 	for _ in 1 2 3; do
@@ -166,10 +213,18 @@ cleanup() {
 	left_triggers
 	[ -z "$left" ] || echo "!!! removal by the listed spec refused:$left"
 	for ev in $revs; do
-		[ -e "events/$ev/trigger" ] && : 2>/dev/null >"events/$ev/trigger"
+		evdir "$ev"
+		[ -e "$D/trigger" ] && : 2>/dev/null >"$D/trigger"
 	done
 	left_triggers
 	[ -z "$left" ] || echo "!!! triggers left after truncation:$left"
+	# Probes before the synthetic events an eprobe may hold.
+	list_probes
+	for pr in $probes; do
+		printf -- '-:%s\n' "$pr" 2>/dev/null >>dynamic_events
+	done
+	list_probes
+	[ -z "$probes" ] || echo "!!! probes left:$probes"
 	synth_names
 	for n in $names; do
 		printf '!%s\n' "$n" 2>/dev/null >>synthetic_events
@@ -180,6 +235,10 @@ cleanup() {
 	: 2>/dev/null >trace
 	synth_names
 	[ -z "$names" ] || echo "!!! synthetic events left after truncation:$names"
+	for i in $insts; do
+		[ -d "instances/$i" ] || continue
+		rmdir "instances/$i" 2>/dev/null || echo "!!! instance $i not removed"
+	done
 }
 
 echo "fuzz: from case $START, kernel $(uname -r)"
@@ -199,7 +258,7 @@ while IFS= read -r line; do
 		skip=0
 		echo "=== case $n"
 		echo "fuzz: case $n" >/dev/kmsg
-		evs='' revs='' enabled='' k=0 worked=0
+		evs='' revs='' enabled='' insts='' k=0 worked=0
 		;;
 	end)
 		[ $skip = 0 ] || continue
