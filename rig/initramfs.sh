@@ -38,6 +38,10 @@ ln -s /usr/bin/dash "$root/bin/sh"
 cp "$RIG"/guest/jobs/*.sh "$root/jobs/"
 cp -r "$tree/tools/testing/selftests/ftrace" "$root/ftrace"
 rm -rf "$root/ftrace/logs"
+# The documentation, where a test finds it relative to ftracetest as in
+# a kernel tree (docs-examples.tc runs its examples).
+mkdir -p "$root/Documentation/trace"
+cp "$TOP/Documentation/trace/inter-event.rst" "$root/Documentation/trace/"
 if [ -n "$extra" ]; then
 	[ -d "$extra" ] || die "TESTS_EXTRA=$extra is not a folder"
 	mkdir -p "$root/ftrace/test.d/extra"
