@@ -284,6 +284,45 @@ static bool ie_param_string_ok(const struct ie_action *a,
 	return !strcmp(sf->type, f->ev->type) || sf->size == size;
 }
 
+/*
+ * A string variable of another event's trigger ("$name"), for a string
+ * field of the synthetic event: of the size the stock kernel requires,
+ * as a string field's (see ie_param_string_ok()).
+ */
+static int ie_param_string_var(struct ie_hist *hist, struct ie_action *a,
+			       struct ie_param *p, const char *text,
+			       unsigned int pos, unsigned int *err_pos,
+			       enum ie_err *err)
+{
+	const struct ie_synth_field *sf = &a->synth->fields[a->n_params];
+	unsigned int off = 0, size;
+	int ret;
+
+	/* A field of another event: its helper's string variable. */
+	if (!strchr(text, '$')) {
+		ret = ie_param_field_var(hist, text, &p->expr, err);
+		if (ret == -ENOENT)
+			return ie_action_fail(err_pos, pos, err,
+					      IE_ERR_PARAM_TYPE);
+		a->n_params++;
+		if (ret)
+			return ie_action_fail(err_pos, pos, err, *err);
+		goto check;
+	}
+	ret = ie_expr_parse(text, &p->expr, &off, err);
+	if (!ret)
+		ret = ie_expr_resolve_str(hist, p->expr, &off, err);
+	a->n_params++;
+	if (ret) {
+		*err_pos = pos + off;
+		return ret;
+	}
+check:
+	if (!ie_expr_is_str(hist, p->expr, &size) || sf->size != size)
+		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
+	return 0;
+}
+
 /* One parameter: a string field, or a numeric expression. */
 static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 			const char *text, bool want_string, unsigned int pos,
@@ -308,11 +347,13 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
 	}
 	if (want_string)
-		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
+		return ie_param_string_var(hist, a, p, text, pos, err_pos, err);
 	ret = ie_param_field_var(hist, text, &p->expr, err);
 	if (!ret) {
 		a->n_params++;
-		return ie_param_type_ok(hist, a, p) ? 0 :
+		/* A string goes only into a string field. */
+		return !ie_expr_is_str(hist, p->expr, &off) &&
+		       ie_param_type_ok(hist, a, p) ? 0 :
 		       ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
 	}
 	if (ret != -ENOENT)
@@ -417,7 +458,7 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		return ie_action_fail(err_pos, pos, err, IE_ERR_BAD_ACTION);
 	if (a->handler != IE_ON_MATCH) {
 		var = ie_find_local_var(hist, spec->handler_arg);
-		if (var < 0)
+		if (var < 0 || hist->vars[var].str_size)
 			return ie_action_fail(err_pos, pos, err,
 					      IE_ERR_BAD_HANDLER_VAR);
 		a->var = var;
@@ -524,7 +565,7 @@ int ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
 			/* "$ts", or the RFC's bare "ts": any may be a reference. */
 			if (ie_expr_parse(param, &e, &off, &err))
 				continue;
-			ie_expr_resolve(hist, e, &off, &err);
+			ie_expr_resolve_str(hist, e, &off, &err);
 			ie_expr_free(e);
 		}
 		kfree(params);

@@ -121,9 +121,17 @@ notrace void ie_event_end(void)
  * hist trigger is registered (under event_mutex).  It is never freed:
  * an event may be using it when the last trigger goes.
  */
+struct ie_scratch_strs {
+	char	s[IE_MAX_STR_REFS][IE_STR_MAX];
+};
+
 int ie_scratch_init(void)
 {
+	struct ie_scratch_strs __percpu *q;
 	struct ie_scratch __percpu *p;
+	struct ie_scratch *sc;
+	unsigned int i;
+	int cpu;
 
 	lockdep_assert_held(&event_mutex);
 
@@ -131,8 +139,18 @@ int ie_scratch_init(void)
 		return 0;
 	p = __alloc_percpu(sizeof(struct ie_scratch) * IE_CONTEXTS *
 			   IE_SCRATCH_NEST, __alignof__(struct ie_scratch));
-	if (!p)
+	q = __alloc_percpu(sizeof(struct ie_scratch_strs) * IE_CONTEXTS *
+			   IE_SCRATCH_NEST, __alignof__(struct ie_scratch_strs));
+	if (!p || !q) {
+		free_percpu(p);
+		free_percpu(q);
 		return -ENOMEM;
+	}
+	for_each_possible_cpu(cpu) {
+		sc = per_cpu_ptr(p, cpu);
+		for (i = 0; i < IE_CONTEXTS * IE_SCRATCH_NEST; i++)
+			sc[i].strs = per_cpu_ptr(q, cpu)[i].s[0];
+	}
 	/* Seen with its contents (a NULL seen instead only drops a hit). */
 	smp_store_release(&ie_scratch, p);
 	return 0;

@@ -342,7 +342,7 @@ static bool refs_read(struct refs_fixture *f, unsigned int trigger, u64 *vals)
 	struct tracing_map_elt *elts[IE_MAX_REFS];
 	u64 key = REFS_KEY;
 
-	return ie_refs_read(f->readers[trigger], &key, vals, elts);
+	return ie_refs_read(f->readers[trigger], &key, vals, elts, NULL);
 }
 
 /* A whole event with one trigger reading. */
@@ -382,7 +382,7 @@ static void event_test_refs_read_once(struct kunit *test)
 	refs_save(f, 100);
 	/* Another key's entry holds nothing. */
 	refs_begin();
-	ok = ie_refs_read(f->readers[REFS_TRIGGER_1], &key, &val, elts);
+	ok = ie_refs_read(f->readers[REFS_TRIGGER_1], &key, &val, elts, NULL);
 	refs_end();
 	KUNIT_EXPECT_FALSE(test, ok);
 	val = 0;

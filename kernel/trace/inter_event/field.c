@@ -8,7 +8,6 @@
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
-#include <linux/uaccess.h>
 
 #include "inter_event.h"
 
@@ -152,7 +151,6 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 			break;
 		case FILTER_DYN_STRING:
 		case FILTER_RDYN_STRING:
-		case FILTER_PTR_STRING:
 			f->type = IE_FT_STR;
 			f->size = IE_STR_MAX;
 			break;
@@ -160,6 +158,12 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 			f->type = IE_FT_STACK;
 			f->size = IE_STACK_DEPTH * sizeof(unsigned long);
 			break;
+		/*
+		 * A "char *" field is the pointer, as in the stock kernel: it
+		 * may point to user memory (a system call's argument), and
+		 * an eprobe or a later event can read the string through it.
+		 */
+		case FILTER_PTR_STRING:
 		case FILTER_OTHER:
 			if (!ie_is_num_size(ev->size))
 				goto not_found;
@@ -232,11 +236,8 @@ static void ie_field_str(const struct ie_field *f, void *rec, char *dst)
 		src = rec + ev->offset + sizeof(u32) + (loc & 0xffff);
 		len = min_t(unsigned int, len, loc >> 16);
 		break;
-	default:	/* FILTER_PTR_STRING */
-		src = *(const char **)(rec + ev->offset);
-		if (!src || strncpy_from_kernel_nofault(dst, src, f->size) < 0)
-			dst[0] = '\0';
-		dst[f->size - 1] = '\0';
+	default:	/* not a string field */
+		memset(dst, 0, f->size);
 		return;
 	}
 	memcpy(dst, src, len);
@@ -260,8 +261,6 @@ const char *ie_field_str_ptr(const struct ie_field *f, void *rec)
 	case FILTER_RDYN_STRING:
 		loc = *(u32 *)(rec + ev->offset);
 		return rec + ev->offset + sizeof(u32) + (loc & 0xffff);
-	case FILTER_PTR_STRING:
-		return *(const char **)(rec + ev->offset);
 	default:
 		return rec + ev->offset;
 	}

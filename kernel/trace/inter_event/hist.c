@@ -409,6 +409,12 @@ int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner)
 		    hist->keys[i].is_signed != owner->keys[i].is_signed)
 			return -EINVAL;
 	}
+	/* String variables in the same places. */
+	for (i = 0; i < hist->n_vars && i < owner->n_vars; i++) {
+		if (hist->vars[i].str_off != owner->vars[i].str_off ||
+		    hist->vars[i].str_size != owner->vars[i].str_size)
+			return -EINVAL;
+	}
 	/* save()d fields in the same places, of the same kinds and sizes. */
 	for (i = 0; i < hist->n_actions; i++) {
 		for (j = 0; j < hist->actions[i].n_params; j++) {
@@ -494,6 +500,14 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	/* Per variable: the tag of its unread value (see ie_var_peek()). */
 	hist->tags_off = hist->elt_data_size;
 	hist->elt_data_size += hist->n_vars * sizeof(atomic64_t);
+	/* And a string variable's copy. */
+	for (i = 0; i < hist->n_vars; i++) {
+		if (!hist->vars[i].str_size)
+			continue;
+		hist->vars[i].str_off = hist->elt_data_size;
+		hist->elt_data_size += ALIGN(hist->vars[i].str_size,
+					     sizeof(u64));
+	}
 	*err_pos = 0;
 	if (hist->nohitcount && hist->n_vals == 1) {
 		*err = IE_ERR_NOHITCOUNT_VALS;
@@ -624,7 +638,7 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 			ie_field_key(f, rec, (char *)key + f->key_off);
 	}
 	/* Unresolved references: this event doesn't count. */
-	if (hist->n_refs && !ie_refs_read(hist, key, s->refs, s->elts))
+	if (hist->n_refs && !ie_refs_read(hist, key, s->refs, s->elts, s->strs))
 		return;
 	/* The event's time, the same for all its triggers. */
 	if (hist->uses_ts) {
@@ -645,8 +659,9 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	}
 	if (hist->n_vars) {
 		for (i = 0; i < hist->n_vars; i++)
-			s->var_vals[i] = ie_expr_eval(hist->vars[i].expr, &ctx);
-		ie_vars_save(hist, elt, s->var_vals);
+			s->var_vals[i] = hist->vars[i].str_size ? 0 :
+				ie_expr_eval(hist->vars[i].expr, &ctx);
+		ie_vars_save(hist, elt, s->var_vals, rec);
 	}
 	if (hist->n_actions)
 		ie_actions_run(hist, elt, &ctx, rec, s->var_vals, s->params);

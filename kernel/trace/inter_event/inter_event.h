@@ -82,6 +82,7 @@ enum ie_err {
 	IE_ERR_SYNTH_BAD_ARRAY,
 	IE_ERR_SYNTH_BAD_GROUP,
 	IE_ERR_UNARY_MINUS_SUBEXPR,
+	IE_ERR_STR_OPERAND,
 	IE_ERR_MAX,
 };
 
@@ -179,18 +180,32 @@ struct ie_field {
 
 #define IE_MAX_REFS		16
 
-/* A variable: a value per histogram entry, set at each hit. */
+/*
+ * A variable: a value per histogram entry, set at each hit.  A string
+ * variable holds a string field of the event (its @expr is that field
+ * alone): a copy of @str_size bytes in the entry data at @str_off.
+ */
 struct ie_var {
 	char			*name;
 	char			*text;		/* the expression as written */
 	struct ie_expr		*expr;
 	unsigned int		map_idx;	/* tracing_map var index */
+	unsigned int		str_size;	/* 0: a number */
+	unsigned int		str_off;
 };
 
-/* A reference to another histogram's variable, looked up by key. */
+/* References to string variables one trigger may have. */
+#define IE_MAX_STR_REFS		4
+
+/*
+ * A reference to another histogram's variable, looked up by key.  The
+ * value read from a string variable is the address of its copy in the
+ * event's scratch space, slot @str_slot.
+ */
 struct ie_ref {
 	struct ie_hist		*def;
 	unsigned int		var;		/* index in def->vars */
+	unsigned int		str_slot;
 };
 
 /* Synthetic events (synth.c). */
@@ -310,6 +325,7 @@ struct ie_hist {
 	unsigned int		n_vars;
 	struct ie_ref		refs[IE_MAX_REFS];
 	unsigned int		n_refs;
+	unsigned int		n_str_refs;	/* of them, to string vars */
 	unsigned int		users;		/* references to our vars */
 	bool			uses_ts;
 	unsigned int		n_leaves;	/* operands evaluated per event */
@@ -468,6 +484,10 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
 int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 		    unsigned int *err_pos, enum ie_err *err);
+int ie_expr_resolve_str(struct ie_hist *hist, struct ie_expr *e,
+			unsigned int *err_pos, enum ie_err *err);
+bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
+		    unsigned int *size);
 int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var);
 
 struct ie_type {
@@ -480,9 +500,9 @@ void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 		  struct ie_type *t);
 bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v);
 void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
-		  const u64 *vals);
+		  const u64 *vals, void *rec);
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
-		  struct tracing_map_elt **elts);
+		  struct tracing_map_elt **elts, char *strs);
 void ie_refs_release(struct ie_hist *hist);
 void ie_refs_hold(struct ie_hist *hist);
 
@@ -543,6 +563,11 @@ struct ie_scratch {
 	u64			params[IE_SYNTH_MAX_FIELDS];
 	struct tracing_map_elt	*elts[IE_MAX_REFS];
 	u64			rec[IE_SYNTH_STACK_REC / sizeof(u64)];
+	/*
+	 * Copies of string variables, IE_MAX_STR_REFS x IE_STR_MAX bytes:
+	 * an area of its own (per-CPU memory comes in units of 32 KB).
+	 */
+	char			*strs;
 };
 
 int ie_scratch_init(void);

@@ -70,6 +70,7 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_SYNTH_BAD_ARRAY]	= "Invalid string size, expected 1 to 256",
 	[IE_ERR_SYNTH_BAD_GROUP]	= "Synthetic events belong to group 'synthetic'",
 	[IE_ERR_UNARY_MINUS_SUBEXPR]	= "-(...) must end its subexpression",
+	[IE_ERR_STR_OPERAND]		= "A string can only be saved whole and passed whole",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,

@@ -22,6 +22,8 @@ struct ie_resolver {
 	unsigned int	depth;
 	unsigned int	*err_pos;
 	enum ie_err	*err;
+	struct ie_expr	*root;
+	bool		allow_str;	/* the root may be a string */
 };
 
 static int ie_resolve_fail(struct ie_resolver *rs, struct ie_expr *leaf,
@@ -140,6 +142,11 @@ int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var)
 	}
 	if (i == IE_MAX_REFS)
 		return -ENOSPC;
+	if (def->vars[var].str_size) {
+		if (hist->n_str_refs == IE_MAX_STR_REFS)
+			return -ENOSPC;
+		hist->refs[i].str_slot = hist->n_str_refs++;
+	}
 	hist->refs[i].def = def;
 	hist->refs[i].var = var;
 	hist->n_refs++;
@@ -210,12 +217,17 @@ static int ie_resolve_ref(struct ie_resolver *rs, struct ie_expr *leaf,
 		return ie_resolve_fail(rs, leaf, IE_ERR_BAD_NAME);
 
 	local = sys ? -ENOENT : ie_find_var(hist, name);
+	/* A string is read by another event's trigger, whole. */
+	if (local >= 0 && hist->vars[local].str_size)
+		return ie_resolve_fail(rs, leaf, IE_ERR_STR_OPERAND);
 	if (local >= 0)
 		return ie_inline_var(rs, leaf, &hist->vars[local]);
 
 	def = ie_find_def(hist, sys, event, name, &var, &err);
 	if (!def)
 		return ie_resolve_fail(rs, leaf, err);
+	if (def->vars[var].str_size && (!rs->allow_str || leaf != rs->root))
+		return ie_resolve_fail(rs, leaf, IE_ERR_STR_OPERAND);
 	ref = ie_ref_add(hist, def, var);
 	if (ref < 0)
 		return ie_resolve_fail(rs, leaf, ref == -ENOSPC ?
@@ -272,6 +284,30 @@ static int ie_resolve_leaf(struct ie_expr *leaf, void *arg)
 		leaf->field = f;
 		goto out;
 	}
+	/* A string field, the whole of a variable's expression. */
+	if (ret && err == IE_ERR_BAD_VAL && rs->allow_str && leaf == rs->root) {
+		/* Resolved again as a key may be: the text was cut up. */
+		kfree(text);
+		text = kstrdup(leaf->text, GFP_KERNEL);
+		if (!text) {
+			kfree(f);
+			*rs->err = IE_ERR_NOMEM;
+			return -ENOMEM;
+		}
+		ret = ie_field_resolve(rs->hist, f, text, true, &err);
+		if (!ret && f->type == IE_FT_STR && !f->mods) {
+			leaf->kind = IE_EX_FIELD;
+			leaf->field = f;
+			goto out;
+		}
+		if (!ret)
+			ie_field_free(f);
+		kfree(f);
+		if (ret == -ENOMEM)
+			goto out;	/* *rs->err is IE_ERR_NOMEM already */
+		ret = ie_resolve_fail(rs, leaf, IE_ERR_STR_OPERAND);
+		goto out;
+	}
 	if (ret == -ENOMEM) {
 		kfree(f);
 		goto out;	/* *rs->err is IE_ERR_NOMEM already */
@@ -309,11 +345,13 @@ out:
  *
  * Return: 0 or a negative error.
  */
-int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
-		    unsigned int *err_pos, enum ie_err *err)
+static int __ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
+			     unsigned int *err_pos, enum ie_err *err,
+			     bool allow_str)
 {
 	struct ie_resolver rs = {
 		.hist = hist, .err_pos = err_pos, .err = err,
+		.root = e, .allow_str = allow_str,
 	};
 	unsigned int leaves, height;
 	const struct ie_expr *zero;
@@ -351,6 +389,44 @@ int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 	return 0;
 }
 
+int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
+		    unsigned int *err_pos, enum ie_err *err)
+{
+	return __ie_expr_resolve(hist, e, err_pos, err, false);
+}
+
+/*
+ * The same, but the whole expression may be a string: a string field
+ * (a variable's value) or a reference to a string variable (a trace()
+ * parameter).
+ */
+int ie_expr_resolve_str(struct ie_hist *hist, struct ie_expr *e,
+			unsigned int *err_pos, enum ie_err *err)
+{
+	return __ie_expr_resolve(hist, e, err_pos, err, true);
+}
+
+/*
+ * Is resolved expression @e a string (a string field or a reference to
+ * a string variable)?  @size: its size as the stock kernel counts it, a
+ * fixed-size string's own or 256 bytes.
+ */
+bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
+		    unsigned int *size)
+{
+	const struct ie_ref *ref;
+
+	if (e->kind == IE_EX_REF) {
+		ref = &hist->refs[e->ref];
+		e = ref->def->vars[ref->var].expr;
+	}
+	if (e->kind != IE_EX_FIELD || e->field->type != IE_FT_STR)
+		return false;
+	*size = e->field->ev->filter_type == FILTER_STATIC_STRING ?
+		e->field->ev->size : MAX_FILTER_STR_VAL;
+	return true;
+}
+
 /**
  * ie_var_add - define a variable of @hist
  * @hist: the histogram being built
@@ -381,7 +457,17 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	var = &hist->vars[hist->n_vars];
 	ret = ie_expr_parse(text, &var->expr, &off, err);
 	if (!ret)
-		ret = ie_expr_resolve(hist, var->expr, &off, err);
+		ret = ie_expr_resolve_str(hist, var->expr, &off, err);
+	/* Not a copy of another event's string variable. */
+	if (!ret && var->expr->kind == IE_EX_REF &&
+	    ie_expr_is_str(hist, var->expr, &var->str_size)) {
+		var->str_size = 0;
+		*err = IE_ERR_STR_OPERAND;
+		ret = -EINVAL;
+	}
+	if (!ret && var->expr->kind == IE_EX_FIELD &&
+	    var->expr->field->type == IE_FT_STR)
+		var->str_size = var->expr->field->size;
 	if (ret) {
 		*err_pos = pos + off;
 		ie_expr_free(var->expr);
@@ -423,14 +509,16 @@ bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v)
  * other: as if it had written first and been overwritten at once.
  */
 void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
-		  const u64 *vals)
+		  const u64 *vals, void *rec)
 {
 	u64 tag = ie_event_write_tag();
+	const struct ie_var *var;
 	atomic64_t *slot;
 	unsigned int i;
 	s64 old;
 
 	for (i = 0; i < hist->n_vars; i++) {
+		var = &hist->vars[i];
 		slot = ie_var_tag(hist, elt, i);
 		old = atomic64_read(slot);
 		do {
@@ -440,9 +528,39 @@ void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
 		if (old & IE_TAG_BUSY)
 			continue;
 		/* Readers see the tag odd from here: they can't take it. */
-		tracing_map_set_var(elt, hist->vars[i].map_idx, vals[i]);
+		if (var->str_size)
+			ie_field_key(var->expr->field, rec,
+				     elt->private_data + var->str_off);
+		else
+			tracing_map_set_var(elt, var->map_idx, vals[i]);
 		atomic64_set_release(slot, tag);
 	}
+}
+
+/*
+ * Event path: consume a string variable, copying it to @dst on the way:
+ * a copy made while a writer changed it is not taken (the tag changed),
+ * and is made again.
+ */
+static bool ie_var_take_str(atomic64_t *tag, const char *src, char *dst,
+			    unsigned int size)
+{
+	unsigned int tries;
+	s64 t;
+
+	for (tries = 0; tries < IE_TAKE_TRIES; tries++) {
+		/* Pairs with the release of the writer's tag. */
+		t = atomic64_read_acquire(tag);
+		if (!t || (t & IE_TAG_BUSY))
+			return false;
+		/* Racing with a writer by design: its copy is not taken. */
+		data_race(memcpy(dst, src, size));
+		dst[size - 1] = '\0';
+		/* Fully ordered: the copy was made before. */
+		if (atomic64_try_cmpxchg(tag, &t, 0))
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -460,11 +578,13 @@ void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
  * most once, never twice.  A map being cleared is not looked into.
  */
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
-		  struct tracing_map_elt **elts)
+		  struct tracing_map_elt **elts, char *strs)
 {
 	const struct ie_ref *ref;
+	const struct ie_var *var;
 	unsigned int i, need = 0;
 	atomic64_t *tag;
+	char *dst;
 	u64 v;
 	s64 t;
 
@@ -477,6 +597,16 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 		if (!elts[i])
 			return false;
 		tag = ie_var_tag(ref->def, elts[i], ref->var);
+		/*
+		 * A string is copied as it is taken, and not kept for the
+		 * event's other triggers: the first of them reads it.
+		 */
+		if (ref->def->vars[ref->var].str_size) {
+			t = atomic64_read(tag);
+			if (!t || (t & IE_TAG_BUSY))
+				return false;
+			continue;
+		}
 		if (ie_event_taken(tag, &v))
 			continue;
 		if (!ie_var_peek(tag, &elts[i]->vars[ref->def->vars[ref->var].map_idx],
@@ -489,7 +619,16 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 		return false;
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
+		var = &ref->def->vars[ref->var];
 		tag = ie_var_tag(ref->def, elts[i], ref->var);
+		if (var->str_size) {
+			dst = strs + ref->str_slot * IE_STR_MAX;
+			if (!ie_var_take_str(tag, elts[i]->private_data +
+					     var->str_off, dst, var->str_size))
+				return false;	/* another event took it */
+			vals[i] = (unsigned long)dst;
+			continue;
+		}
 		if (ie_event_taken(tag, &vals[i]))
 			continue;
 		if (!ie_var_take(tag, &elts[i]->vars[ref->def->vars[ref->var].map_idx],
