@@ -278,29 +278,6 @@ def spec_params(line):
     return m.group(1), params
 
 
-def string_variable(line):
-    """Does a trigger of line assign a string field of its event to a variable?"""
-    ev, params = spec_params(line)
-    if ev not in gen.EVENTS or ev == 'ftrace/print':
-        return False
-    fields = gen.EVENTS[ev]['fields']
-    if not any(p.split('=', 1)[0] in ('keys', 'key') for p in params):
-        return False
-    for p in params:
-        name = p.split('=', 1)[0]
-        items = p.split(',')
-        if name in ('keys', 'key', 'vals', 'values'):
-            # key=var=field
-            items = [p.split('=', 1)[1]] + items[1:]
-        elif name in KEYWORDS:
-            continue
-        for it in items:
-            var, eq, val = it.partition('=')
-            if eq and var not in KEYWORDS and fields.get(val, ('',))[0] in ('str', 'dstr'):
-                return True
-    return False
-
-
 def param_twice(line):
     """Does a trigger of line give one parameter twice?"""
     _, params = spec_params(line)
@@ -339,9 +316,6 @@ class GeneratedCases(unittest.TestCase):
                         seed, n, 'missed' if want else 'matched', line))
         self.assertGreater(seen, 0, 'no generated instance of the class')
         self.assertEqual(wrong, [])
-
-    def test_string_variable(self):
-        self.check('todo-string-variable', string_variable)
 
     def test_param_given_twice(self):
         self.check('param-given-twice', param_twice)

@@ -279,6 +279,9 @@ static bool ie_param_string_ok(const struct ie_action *a,
 	const struct ie_synth_field *sf = &a->synth->fields[a->n_params - 1];
 	unsigned int size;
 
+	/* A char name[] field takes any string. */
+	if (sf->is_dynamic)
+		return true;
 	size = f->ev->filter_type == FILTER_STATIC_STRING ? f->ev->size :
 							    MAX_FILTER_STR_VAL;
 	return !strcmp(sf->type, f->ev->type) || sf->size == size;
@@ -318,7 +321,8 @@ static int ie_param_string_var(struct ie_hist *hist, struct ie_action *a,
 		return ret;
 	}
 check:
-	if (!ie_expr_is_str(hist, p->expr, &size) || sf->size != size)
+	if (!ie_expr_is_str(hist, p->expr, &size) ||
+	    (!sf->is_dynamic && sf->size != size))
 		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
 	return 0;
 }

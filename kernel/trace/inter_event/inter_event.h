@@ -218,6 +218,7 @@ struct ie_synth_field {
 	unsigned int		offset;
 	bool			is_signed;
 	bool			is_string;
+	bool			is_dynamic;	/* char name[]: __data_loc */
 	char			*src_event;	/* RFC form: event:var */
 	char			*src_var;
 };
@@ -228,7 +229,8 @@ struct ie_synth_event {
 	char			*name;
 	struct ie_synth_field	fields[IE_SYNTH_MAX_FIELDS];
 	unsigned int		n_fields;
-	unsigned int		size;		/* record size */
+	unsigned int		size;		/* record size, strings[] apart */
+	bool			has_dynamic;	/* char name[] fields */
 	bool			bound;		/* RFC form */
 	unsigned int		users;		/* actions generating it */
 	struct tracepoint	tp;

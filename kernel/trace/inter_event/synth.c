@@ -6,7 +6,8 @@
  * hist trigger actions with values computed from other events.  It is
  * defined in one of two forms:
  *
- *   name type field[; type field...]         (char field[N] for strings)
+ *   name type field[; type field...]         (char field[N] for strings,
+ *                                             char field[] of any length)
  *   name field=event:var [field=event:var...] (the inter-event RFC's)
  *
  * In the second form every field is a u64 bound to the variable @var of a
@@ -23,6 +24,11 @@
 #include <linux/trace_events.h>
 
 #include "inter_event.h"
+#include "../trace_probe.h"
+#include "../trace_probe_kernel.h"
+
+/* The size given to a char name[] field: a string of any length. */
+#define IE_SYNTH_DYNAMIC	UINT_MAX
 
 static LIST_HEAD(ie_synth_events);
 
@@ -81,15 +87,57 @@ struct ie_synth_event *ie_synth_find(const char *name)
 	return NULL;
 }
 
-/* Lay the field values out as the event's record (after its header). */
+/*
+ * The record's size with the strings of its char name[] fields, which
+ * follow its fixed part, each with its NUL.  (Read with the probes'
+ * fault-safe helpers: a string parameter may come from another event's
+ * record.)
+ */
+static unsigned int ie_synth_rec_size(const struct ie_synth_event *ev,
+				      const u64 *vals)
+{
+	unsigned int i, size = ev->size;
+	int len;
+
+	if (!ev->has_dynamic)
+		return size;
+	for (i = 0; i < ev->n_fields; i++) {
+		if (!ev->fields[i].is_dynamic)
+			continue;
+		len = vals[i] ? fetch_store_strlen(vals[i]) : 1;
+		size += len > 0 ? len : 1;
+	}
+	return size;
+}
+
+/*
+ * Lay the field values out as the event's record (after its header), in
+ * @size bytes (ie_synth_rec_size()).
+ */
 static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
-			  const u64 *vals)
+			  const u64 *vals, unsigned int size)
 {
 	const struct ie_synth_field *f;
-	unsigned int i;
+	unsigned int i, data = ev->size;
+	int len;
 
 	for (i = 0; i < ev->n_fields; i++) {
 		f = &ev->fields[i];
+		if (f->is_dynamic) {
+			/* As long as measured, and no longer than is left. */
+			len = vals[i] ? fetch_store_strlen(vals[i]) : 1;
+			len = clamp_t(int, len, 1, size - data);
+			*(u32 *)(entry + f->offset) = make_data_loc(len, data);
+			if (!vals[i] ||
+			    fetch_store_string(vals[i], entry + f->offset,
+					       entry) <= 0) {
+				entry[data] = '\0';
+				*(u32 *)(entry + f->offset) =
+					make_data_loc(1, data);
+			}
+			data += get_loc_len(*(u32 *)(entry + f->offset));
+			continue;
+		}
 		if (f->is_string) {
 			const char *s = (const char *)(unsigned long)vals[i];
 
@@ -128,7 +176,8 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
  * (and then discard) ring buffer space for every one of them.
  */
 static void ie_synth_triggers_only(struct trace_event_file *file,
-				   struct ie_synth_event *ev, const u64 *vals)
+				   struct ie_synth_event *ev, const u64 *vals,
+				   unsigned int size)
 {
 	struct ie_scratch *s = ie_event_scratch();
 	enum event_trigger_type tt;
@@ -139,10 +188,10 @@ static void ie_synth_triggers_only(struct trace_event_file *file,
 		return;
 	rec = s->rec;
 	/* Zero what the record uses: padding and string tails included. */
-	memset(rec, 0, ev->size);
+	memset(rec, 0, size);
 	tracing_generic_entry_update((struct trace_entry *)rec,
 				     ev->call.event.type, tracing_gen_ctx());
-	ie_synth_fill(ev, (u8 *)rec, vals);
+	ie_synth_fill(ev, (u8 *)rec, vals, size);
 	tt = event_triggers_call(file, file->tr->array_buffer.buffer, rec, NULL);
 	if (tt)
 		event_triggers_post_call(file, tt);
@@ -150,7 +199,8 @@ static void ie_synth_triggers_only(struct trace_event_file *file,
 
 /* The event is recorded: write it into the instance's ring buffer. */
 static void ie_synth_record(struct trace_event_file *file,
-			    struct ie_synth_event *ev, const u64 *vals)
+			    struct ie_synth_event *ev, const u64 *vals,
+			    unsigned int size)
 {
 	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
 	struct trace_event_buffer fbuffer;
@@ -162,12 +212,12 @@ static void ie_synth_record(struct trace_event_file *file,
 	 * recursion guard refuses the second level.
 	 */
 	ring_buffer_nest_start(buffer);
-	entry = trace_event_buffer_reserve(&fbuffer, file, ev->size);
+	entry = trace_event_buffer_reserve(&fbuffer, file, size);
 	if (entry) {
 		/* Slack of the fields' slots included: nothing stale leaks. */
 		memset(entry + sizeof(struct trace_entry), 0,
-		       ev->size - sizeof(struct trace_entry));
-		ie_synth_fill(ev, entry, vals);
+		       size - sizeof(struct trace_entry));
+		ie_synth_fill(ev, entry, vals, size);
 		trace_event_buffer_commit(&fbuffer);
 	}
 	ring_buffer_nest_end(buffer);
@@ -179,16 +229,18 @@ static void ie_synth_probe(void *data, const u64 *vals)
 	struct trace_event_file *file = data;
 	struct ie_synth_event *ev = file->event_call->data;
 	unsigned long flags;
+	unsigned int size;
 
 	if (trace_trigger_soft_disabled(file))
 		return;
+	size = ie_synth_rec_size(ev, vals);
 	flags = READ_ONCE(file->flags);
 	if ((flags & EVENT_FILE_FL_SOFT_DISABLED) &&
 	    !(flags & EVENT_FILE_FL_PID_FILTER) &&
-	    ev->size <= IE_SYNTH_STACK_REC)
-		ie_synth_triggers_only(file, ev, vals);
+	    size <= IE_SYNTH_STACK_REC)
+		ie_synth_triggers_only(file, ev, vals, size);
 	else
-		ie_synth_record(file, ev, vals);
+		ie_synth_record(file, ev, vals, size);
 }
 
 /**
@@ -238,6 +290,13 @@ static enum print_line_t ie_synth_print(struct trace_iterator *iter,
 	for (i = 0; i < ev->n_fields; i++) {
 		f = &ev->fields[i];
 		trace_seq_printf(s, "%s%s=", i ? " " : "", f->name);
+		if (f->is_dynamic) {
+			u32 loc = *(u32 *)(entry + f->offset);
+
+			trace_seq_printf(s, "%.*s", get_loc_len(loc),
+					 entry + get_loc_offs(loc));
+			continue;
+		}
 		if (f->is_string) {
 			trace_seq_printf(s, "%.*s", f->size, entry + f->offset);
 			continue;
@@ -280,6 +339,7 @@ static int ie_synth_define_fields(struct trace_event_call *call)
 		f = &ev->fields[i];
 		ret = trace_define_field(call, f->type, f->name, f->offset,
 					 f->size, f->is_signed,
+					 f->is_dynamic ? FILTER_DYN_STRING :
 					 f->is_string ? FILTER_STATIC_STRING :
 							FILTER_OTHER);
 		if (ret)
@@ -306,7 +366,8 @@ static int ie_synth_fmt(struct ie_synth_event *ev, char *buf, size_t len)
 	}
 	IE_FMT_ADD("\"");
 	for (i = 0; i < ev->n_fields; i++)
-		IE_FMT_ADD(", REC->%s", ev->fields[i].name);
+		IE_FMT_ADD(ev->fields[i].is_dynamic ? ", __get_str(%s)" :
+			   ", REC->%s", ev->fields[i].name);
 #undef IE_FMT_ADD
 	return n;
 }
@@ -404,6 +465,7 @@ static int ie_synth_register(struct ie_synth_event *ev)
 static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 			      const char *name, unsigned int str_len)
 {
+	bool dynamic = str_len == IE_SYNTH_DYNAMIC;
 	const struct ie_synth_type *t = NULL;
 	struct ie_synth_field *f;
 	unsigned int i;
@@ -420,29 +482,33 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 		t = ie_synth_type(type);
 		if (!t)
 			return IE_ERR_SYNTH_BAD_TYPE;
-	} else if (strcmp(type, "char") || str_len > IE_STR_MAX) {
+	} else if (strcmp(type, "char") || (!dynamic && str_len > IE_STR_MAX)) {
 		return IE_ERR_SYNTH_BAD_TYPE;
 	}
 
 	f = &ev->fields[ev->n_fields];
 	f->name = kstrdup(name, GFP_KERNEL);
-	f->type = str_len ? kasprintf(GFP_KERNEL, "char[%u]", str_len) :
+	f->type = dynamic ? kstrdup("__data_loc char[]", GFP_KERNEL) :
+		  str_len ? kasprintf(GFP_KERNEL, "char[%u]", str_len) :
 			    kstrdup(t->name, GFP_KERNEL);
 	if (!f->name || !f->type) {
 		ev->n_fields++;
 		return IE_ERR_NOMEM;
 	}
-	f->size = str_len ?: t->size;
+	f->size = dynamic ? sizeof(u64) : str_len ?: t->size;
 	/* A string is of chars, signed, as the kernel's format files say. */
 	f->is_signed = !t || t->is_signed;
 	f->is_string = str_len;
+	f->is_dynamic = dynamic;
+	ev->has_dynamic |= dynamic;
 	/*
 	 * The stock implementation's layout, which tools may have learnt:
 	 * after the common fields, a string takes IE_STR_MAX bytes, any
-	 * other field 8.
+	 * other field 8 (a char name[] field its __data_loc); the strings of
+	 * char name[] fields follow.
 	 */
 	f->offset = ALIGN(ev->size, sizeof(u64));
-	ev->size = f->offset + (str_len ? IE_STR_MAX : sizeof(u64));
+	ev->size = f->offset + (str_len && !dynamic ? IE_STR_MAX : sizeof(u64));
 	ev->n_fields++;
 	return 0;
 }
@@ -454,6 +520,10 @@ static int ie_synth_size(char *size, unsigned int *len)
 
 	if (!end || end[1])
 		return IE_ERR_SYNTH_BAD_ARRAY;
+	if (end == size) {
+		*len = IE_SYNTH_DYNAMIC;
+		return 0;
+	}
 	*end = '\0';
 	if (kstrtouint(size, 10, len) || !*len || *len > IE_STR_MAX)
 		return IE_ERR_SYNTH_BAD_ARRAY;
@@ -778,8 +848,8 @@ void ie_synth_show_one(struct seq_file *m, const struct ie_synth_event *ev,
 				   !marks || ie_synth_field_bound(f) ?
 				   "" : "*");
 		else
-			seq_printf(m, "%s%s %s", i ? "; " : "", f->type,
-				   f->name);
+			seq_printf(m, "%s%s %s", i ? "; " : "",
+				   f->is_dynamic ? "char[]" : f->type, f->name);
 	}
 	seq_putc(m, '\n');
 }
