@@ -653,7 +653,7 @@ static bool ie_handler_hit(const struct ie_action *a,
 /* Event path: the entry @elt was just updated; act if the handler says. */
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
-		    u64 *vals)
+		    struct ie_synth_args *args)
 {
 	const struct ie_param *p;
 	struct ie_action *a;
@@ -669,12 +669,15 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		if (a->synth) {
 			for (j = 0; j < a->n_params; j++) {
 				p = &a->params[j];
-				vals[j] = p->str ?
-					(u64)(unsigned long)ie_field_str_ptr(p->str, rec) :
+				/* (A string variable's copy ends within.) */
+				args->lens[j] = IE_STR_MAX;
+				args->vals[j] = p->str ? (unsigned long)
+					ie_field_str_ptr(p->str, rec,
+							 &args->lens[j]) :
 					ie_expr_eval(p->expr, ctx);
 			}
 			/* Its triggers are an event of their own (nested). */
-			if (unlikely(!ie_synth_fire(a->synth, vals)))
+			if (unlikely(!ie_synth_fire(a->synth, args)))
 				atomic64_inc(&hist->actions_dropped);
 			continue;
 		}

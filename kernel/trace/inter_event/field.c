@@ -248,8 +248,9 @@ static void ie_field_str(const struct ie_field *f, void *rec, char *dst)
 		dst[len - 1] = '\0';
 }
 
-/* Where a string field's text is in the record (or points to). */
-const char *ie_field_str_ptr(const struct ie_field *f, void *rec)
+/* Where a string field's text is in the record, and its bound. */
+const char *ie_field_str_ptr(const struct ie_field *f, void *rec,
+			     unsigned int *len)
 {
 	const struct ftrace_event_field *ev = f->ev;
 	u32 loc;
@@ -257,11 +258,14 @@ const char *ie_field_str_ptr(const struct ie_field *f, void *rec)
 	switch (ev->filter_type) {
 	case FILTER_DYN_STRING:
 		loc = *(u32 *)(rec + ev->offset);
+		*len = loc >> 16;
 		return rec + (loc & 0xffff);
 	case FILTER_RDYN_STRING:
 		loc = *(u32 *)(rec + ev->offset);
+		*len = loc >> 16;
 		return rec + ev->offset + sizeof(u32) + (loc & 0xffff);
 	default:
+		*len = ev->size;
 		return rec + ev->offset;
 	}
 }

@@ -664,5 +664,5 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		ie_vars_save(hist, elt, s->var_vals, rec);
 	}
 	if (hist->n_actions)
-		ie_actions_run(hist, elt, &ctx, rec, s->var_vals, s->params);
+		ie_actions_run(hist, elt, &ctx, rec, s->var_vals, &s->params);
 }

@@ -246,7 +246,18 @@ struct ie_synth_event {
 #define IE_SYNTH_MAX_DEPTH	3
 
 struct ie_synth_event *ie_synth_find(const char *name);
-bool ie_synth_fire(struct ie_synth_event *ev, const u64 *vals);
+/*
+ * The values an action gives a synthetic event: a string field's value
+ * is the string's address, and its length is at most @lens (the source
+ * field's size, or its __data_loc length).
+ */
+struct ie_synth_args {
+	u64			vals[IE_SYNTH_MAX_FIELDS];
+	u32			lens[IE_SYNTH_MAX_FIELDS];
+};
+
+bool ie_synth_fire(struct ie_synth_event *ev,
+		   const struct ie_synth_args *args);
 int ie_synth_create(char *cmd, unsigned int *err_pos);
 int ie_synth_delete(const char *name);
 int ie_synth_delete_all(void);
@@ -475,7 +486,8 @@ static inline bool ie_var_confirm(atomic64_t *tag, s64 t)
 }
 
 void ie_field_key(const struct ie_field *f, void *rec, void *key);
-const char *ie_field_str_ptr(const struct ie_field *f, void *rec);
+const char *ie_field_str_ptr(const struct ie_field *f, void *rec,
+			     unsigned int *len);
 
 int ie_field_display_name(const struct ie_field *f, char *buf, size_t len);
 
@@ -562,7 +574,7 @@ struct ie_scratch {
 	u64			key[IE_KEY_SIZE_MAX / sizeof(u64)];
 	u64			refs[IE_MAX_REFS];
 	u64			var_vals[IE_MAX_VARS];
-	u64			params[IE_SYNTH_MAX_FIELDS];
+	struct ie_synth_args	params;
 	struct tracing_map_elt	*elts[IE_MAX_REFS];
 	u64			rec[IE_SYNTH_STACK_REC / sizeof(u64)];
 	/*
@@ -610,7 +622,7 @@ void ie_actions_free(struct ie_hist *hist);
 int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err);
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
-		    u64 *params);
+		    struct ie_synth_args *args);
 void ie_actions_print(struct seq_file *m, struct ie_hist *hist);
 void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			   struct tracing_map_elt *elt);

@@ -24,11 +24,15 @@
 #include <linux/trace_events.h>
 
 #include "inter_event.h"
-#include "../trace_probe.h"
-#include "../trace_probe_kernel.h"
 
 /* The size given to a char name[] field: a string of any length. */
 #define IE_SYNTH_DYNAMIC	UINT_MAX
+/* What a char name[] field keeps of a string, its NUL apart. */
+#define IE_MAX_DYN_STR		2048
+
+/* A __data_loc has 16 bits of offset and of length. */
+static_assert(sizeof(struct trace_entry) + IE_SYNTH_MAX_FIELDS *
+	      (IE_STR_MAX + IE_MAX_DYN_STR + 1) <= 0xffff);
 
 static LIST_HEAD(ie_synth_events);
 
@@ -88,67 +92,62 @@ struct ie_synth_event *ie_synth_find(const char *name)
 }
 
 /*
- * The record's size with the strings of its char name[] fields, which
- * follow its fixed part, each with its NUL.  (Read with the probes'
- * fault-safe helpers: a string parameter may come from another event's
- * record.)
+ * Measure the strings of @args (each within its bound, and a fixed-size
+ * field's size) into @lens, and return the record's size: the strings of
+ * char name[] fields follow its fixed part, each with its NUL.  Every
+ * string is measured once: the record is laid out with these lengths.
  */
-static unsigned int ie_synth_rec_size(const struct ie_synth_event *ev,
-				      const u64 *vals)
+static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
+				     const struct ie_synth_args *args,
+				     unsigned int *lens)
 {
+	const struct ie_synth_field *f;
 	unsigned int i, size = ev->size;
-	int len;
+	const char *str;
 
-	if (!ev->has_dynamic)
-		return size;
 	for (i = 0; i < ev->n_fields; i++) {
-		if (!ev->fields[i].is_dynamic)
+		f = &ev->fields[i];
+		if (!f->is_string)
 			continue;
-		len = vals[i] ? fetch_store_strlen(vals[i]) : 1;
-		size += len > 0 ? len : 1;
+		str = (const char *)(unsigned long)args->vals[i];
+		lens[i] = str ? strnlen(str, min_t(u32, args->lens[i],
+						   IE_MAX_DYN_STR)) : 0;
+		if (!f->is_dynamic)
+			lens[i] = min(lens[i], f->size - 1);
+		else
+			size += lens[i] + 1;
 	}
 	return size;
 }
 
 /*
- * Lay the field values out as the event's record (after its header), in
- * @size bytes (ie_synth_rec_size()).
+ * Lay the field values out as the event's record (after its header),
+ * zeroed beforehand, with the lengths ie_synth_measure() found.
  */
 static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
-			  const u64 *vals, unsigned int size)
+			  const struct ie_synth_args *args,
+			  const unsigned int *lens)
 {
 	const struct ie_synth_field *f;
 	unsigned int i, data = ev->size;
-	int len;
+	const u64 *vals = args->vals;
+	const char *str;
 
 	for (i = 0; i < ev->n_fields; i++) {
 		f = &ev->fields[i];
-		if (f->is_dynamic) {
-			/* As long as measured, and no longer than is left. */
-			len = vals[i] ? fetch_store_strlen(vals[i]) : 1;
-			len = clamp_t(int, len, 1, size - data);
-			*(u32 *)(entry + f->offset) = make_data_loc(len, data);
-			if (!vals[i] ||
-			    fetch_store_string(vals[i], entry + f->offset,
-					       entry) <= 0) {
-				entry[data] = '\0';
-				*(u32 *)(entry + f->offset) =
-					make_data_loc(1, data);
-			}
-			data += get_loc_len(*(u32 *)(entry + f->offset));
-			continue;
-		}
 		if (f->is_string) {
-			const char *s = (const char *)(unsigned long)vals[i];
-
-			long n = s ? strncpy_from_kernel_nofault(entry + f->offset,
-								  s, f->size) : 0;
-
-			/* NUL-padded: the field's bytes are the string's. */
-			if (n < 0)
-				n = 0;
-			memset(entry + f->offset + n, 0, f->size - n);
-			entry[f->offset + f->size - 1] = '\0';
+			str = (const char *)(unsigned long)vals[i];
+			if (!f->is_dynamic) {
+				/* NUL-padded: the field's bytes are the string's. */
+				if (lens[i])
+					memcpy(entry + f->offset, str, lens[i]);
+				continue;
+			}
+			/* A __data_loc: length (NUL included) and offset. */
+			*(u32 *)(entry + f->offset) = (lens[i] + 1) << 16 | data;
+			if (lens[i])
+				memcpy(entry + data, str, lens[i]);
+			data += lens[i] + 1;
 			continue;
 		}
 		switch (f->size) {
@@ -176,8 +175,9 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
  * (and then discard) ring buffer space for every one of them.
  */
 static void ie_synth_triggers_only(struct trace_event_file *file,
-				   struct ie_synth_event *ev, const u64 *vals,
-				   unsigned int size)
+				   struct ie_synth_event *ev,
+				   const struct ie_synth_args *args,
+				   const unsigned int *lens, unsigned int size)
 {
 	struct ie_scratch *s = ie_event_scratch();
 	enum event_trigger_type tt;
@@ -191,7 +191,7 @@ static void ie_synth_triggers_only(struct trace_event_file *file,
 	memset(rec, 0, size);
 	tracing_generic_entry_update((struct trace_entry *)rec,
 				     ev->call.event.type, tracing_gen_ctx());
-	ie_synth_fill(ev, (u8 *)rec, vals, size);
+	ie_synth_fill(ev, (u8 *)rec, args, lens);
 	tt = event_triggers_call(file, file->tr->array_buffer.buffer, rec, NULL);
 	if (tt)
 		event_triggers_post_call(file, tt);
@@ -199,8 +199,9 @@ static void ie_synth_triggers_only(struct trace_event_file *file,
 
 /* The event is recorded: write it into the instance's ring buffer. */
 static void ie_synth_record(struct trace_event_file *file,
-			    struct ie_synth_event *ev, const u64 *vals,
-			    unsigned int size)
+			    struct ie_synth_event *ev,
+			    const struct ie_synth_args *args,
+			    const unsigned int *lens, unsigned int size)
 {
 	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
 	struct trace_event_buffer fbuffer;
@@ -217,36 +218,37 @@ static void ie_synth_record(struct trace_event_file *file,
 		/* Slack of the fields' slots included: nothing stale leaks. */
 		memset(entry + sizeof(struct trace_entry), 0,
 		       size - sizeof(struct trace_entry));
-		ie_synth_fill(ev, entry, vals, size);
+		ie_synth_fill(ev, entry, args, lens);
 		trace_event_buffer_commit(&fbuffer);
 	}
 	ring_buffer_nest_end(buffer);
 }
 
 /* Event path: the probe of the event's tracepoint, one per instance. */
-static void ie_synth_probe(void *data, const u64 *vals)
+static void ie_synth_probe(void *data, const struct ie_synth_args *args)
 {
 	struct trace_event_file *file = data;
 	struct ie_synth_event *ev = file->event_call->data;
+	unsigned int lens[IE_SYNTH_MAX_FIELDS];
 	unsigned long flags;
 	unsigned int size;
 
 	if (trace_trigger_soft_disabled(file))
 		return;
-	size = ie_synth_rec_size(ev, vals);
+	size = ie_synth_measure(ev, args, lens);
 	flags = READ_ONCE(file->flags);
 	if ((flags & EVENT_FILE_FL_SOFT_DISABLED) &&
 	    !(flags & EVENT_FILE_FL_PID_FILTER) &&
 	    size <= IE_SYNTH_STACK_REC)
-		ie_synth_triggers_only(file, ev, vals, size);
+		ie_synth_triggers_only(file, ev, args, lens, size);
 	else
-		ie_synth_record(file, ev, vals, size);
+		ie_synth_record(file, ev, args, lens, size);
 }
 
 /**
  * ie_synth_fire - generate a synthetic event
  * @ev: the event
- * @vals: one value per field; a string field's value is a pointer
+ * @args: one value per field; a string field's value is a pointer
  *
  * Called from the event path of a hist trigger: no allocation, no lock.
  * An event generated by a trigger of a synthetic event nests in that
@@ -258,7 +260,8 @@ static void ie_synth_probe(void *data, const u64 *vals)
  *
  * Return: false if @ev was dropped for nesting too deep, else true.
  */
-bool ie_synth_fire(struct ie_synth_event *ev, const u64 *vals)
+bool ie_synth_fire(struct ie_synth_event *ev,
+		   const struct ie_synth_args *args)
 {
 	struct tracepoint_func *it;
 
@@ -270,7 +273,8 @@ bool ie_synth_fire(struct ie_synth_event *ev, const u64 *vals)
 	if (!ie_event_nest_room(in_nmi() ? 2 : IE_SCRATCH_NEST))
 		return false;
 	do {
-		((void (*)(void *, const u64 *))it->func)(it->data, vals);
+		((void (*)(void *, const struct ie_synth_args *))it->func)
+			(it->data, args);
 	} while ((++it)->func);
 	return true;
 }
@@ -293,8 +297,8 @@ static enum print_line_t ie_synth_print(struct trace_iterator *iter,
 		if (f->is_dynamic) {
 			u32 loc = *(u32 *)(entry + f->offset);
 
-			trace_seq_printf(s, "%.*s", get_loc_len(loc),
-					 entry + get_loc_offs(loc));
+			trace_seq_printf(s, "%.*s", loc >> 16,
+					 entry + (loc & 0xffff));
 			continue;
 		}
 		if (f->is_string) {
