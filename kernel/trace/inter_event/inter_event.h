@@ -230,7 +230,6 @@ struct ie_synth_event {
 	struct ie_synth_field	fields[IE_SYNTH_MAX_FIELDS];
 	unsigned int		n_fields;
 	unsigned int		size;		/* record size, strings[] apart */
-	bool			has_dynamic;	/* char name[] fields */
 	bool			bound;		/* RFC form */
 	unsigned int		users;		/* actions generating it */
 	struct tracepoint	tp;
@@ -248,8 +247,9 @@ struct ie_synth_event {
 struct ie_synth_event *ie_synth_find(const char *name);
 /*
  * The values an action gives a synthetic event: a string field's value
- * is the string's address, and its length is at most @lens (the source
- * field's size, or its __data_loc length).
+ * is the string's address, and @lens bounds its length (the source
+ * field's size, its __data_loc length, or IE_STR_MAX for a string
+ * variable's copy, which ends within).
  */
 struct ie_synth_args {
 	u64			vals[IE_SYNTH_MAX_FIELDS];

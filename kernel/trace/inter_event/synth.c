@@ -25,14 +25,8 @@
 
 #include "inter_event.h"
 
-/* The size given to a char name[] field: a string of any length. */
+/* The size given to a char name[] field: a string of its own length. */
 #define IE_SYNTH_DYNAMIC	UINT_MAX
-/* What a char name[] field keeps of a string, its NUL apart. */
-#define IE_MAX_DYN_STR		2048
-
-/* A __data_loc has 16 bits of offset and of length. */
-static_assert(sizeof(struct trace_entry) + IE_SYNTH_MAX_FIELDS *
-	      (IE_STR_MAX + IE_MAX_DYN_STR + 1) <= 0xffff);
 
 static LIST_HEAD(ie_synth_events);
 
@@ -92,17 +86,18 @@ struct ie_synth_event *ie_synth_find(const char *name)
 }
 
 /*
- * Measure the strings of @args (each within its bound, and a fixed-size
- * field's size) into @lens, and return the record's size: the strings of
- * char name[] fields follow its fixed part, each with its NUL.  Every
- * string is measured once: the record is laid out with these lengths.
+ * Measure the strings of @args into @lens, each within its bound and, as
+ * in the stock kernel, at most IE_STR_MAX - 1 bytes (a fixed-size
+ * field's size - 1), and return the record's size: the strings of char
+ * name[] fields follow its fixed part, each with its NUL.  Every string
+ * is measured once: the record is laid out with these lengths.
  */
 static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
 				     const struct ie_synth_args *args,
 				     unsigned int *lens)
 {
+	unsigned int i, bound, size = ev->size;
 	const struct ie_synth_field *f;
-	unsigned int i, size = ev->size;
 	const char *str;
 
 	for (i = 0; i < ev->n_fields; i++) {
@@ -110,11 +105,11 @@ static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
 		if (!f->is_string)
 			continue;
 		str = (const char *)(unsigned long)args->vals[i];
-		lens[i] = str ? strnlen(str, min_t(u32, args->lens[i],
-						   IE_MAX_DYN_STR)) : 0;
+		bound = min_t(u32, args->lens[i], IE_STR_MAX - 1);
 		if (!f->is_dynamic)
-			lens[i] = min(lens[i], f->size - 1);
-		else
+			bound = min(bound, f->size - 1);
+		lens[i] = str ? strnlen(str, bound) : 0;
+		if (f->is_dynamic)
 			size += lens[i] + 1;
 	}
 	return size;
@@ -504,7 +499,6 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 	f->is_signed = !t || t->is_signed;
 	f->is_string = str_len;
 	f->is_dynamic = dynamic;
-	ev->has_dynamic |= dynamic;
 	/*
 	 * The stock implementation's layout, which tools may have learnt:
 	 * after the common fields, a string takes IE_STR_MAX bytes, any
