@@ -96,7 +96,9 @@ for i in $(seq 1 "$jobs"); do
 		"$g/suites" "$extra" >"$g/run.log" 2>&1
 	touch "$g/done") &
 done
-python3 "$RIG/watch.py" "$t0" $((stall + 120)) "$out"/g[0-9]*
+# (Without the heavy lock: a watcher left behind by a killed run must
+# not hold it.)
+python3 "$RIG/watch.py" "$t0" $((stall + 120)) "$out"/g[0-9]* 8<&-
 wait
 for i in $(seq 1 "$jobs"); do
 	grep -q '^IE-JOB-END' "$out/g$i/results.log" 2>/dev/null || cat "$out/g$i/run.log" >&2

@@ -575,6 +575,7 @@ struct ie_scratch {
 	u64			refs[IE_MAX_REFS];
 	u64			var_vals[IE_MAX_VARS];
 	struct ie_synth_args	params;
+	u32			str_lens[IE_SYNTH_MAX_FIELDS];	/* measured */
 	struct tracing_map_elt	*elts[IE_MAX_REFS];
 	u64			rec[IE_SYNTH_STACK_REC / sizeof(u64)];
 	/*

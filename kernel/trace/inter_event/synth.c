@@ -94,7 +94,7 @@ struct ie_synth_event *ie_synth_find(const char *name)
  */
 static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
 				     const struct ie_synth_args *args,
-				     unsigned int *lens)
+				     u32 *lens)
 {
 	unsigned int i, bound, size = ev->size;
 	const struct ie_synth_field *f;
@@ -120,8 +120,7 @@ static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
  * zeroed beforehand, with the lengths ie_synth_measure() found.
  */
 static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
-			  const struct ie_synth_args *args,
-			  const unsigned int *lens)
+			  const struct ie_synth_args *args, const u32 *lens)
 {
 	const struct ie_synth_field *f;
 	unsigned int i, data = ev->size;
@@ -172,7 +171,7 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
 static void ie_synth_triggers_only(struct trace_event_file *file,
 				   struct ie_synth_event *ev,
 				   const struct ie_synth_args *args,
-				   const unsigned int *lens, unsigned int size)
+				   const u32 *lens, unsigned int size)
 {
 	struct ie_scratch *s = ie_event_scratch();
 	enum event_trigger_type tt;
@@ -196,7 +195,7 @@ static void ie_synth_triggers_only(struct trace_event_file *file,
 static void ie_synth_record(struct trace_event_file *file,
 			    struct ie_synth_event *ev,
 			    const struct ie_synth_args *args,
-			    const unsigned int *lens, unsigned int size)
+			    const u32 *lens, unsigned int size)
 {
 	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
 	struct trace_event_buffer fbuffer;
@@ -224,12 +223,21 @@ static void ie_synth_probe(void *data, const struct ie_synth_args *args)
 {
 	struct trace_event_file *file = data;
 	struct ie_synth_event *ev = file->event_call->data;
-	unsigned int lens[IE_SYNTH_MAX_FIELDS];
+	struct ie_scratch *s = ie_event_scratch();
 	unsigned long flags;
 	unsigned int size;
+	u32 *lens;
 
 	if (trace_trigger_soft_disabled(file))
 		return;
+	/*
+	 * Only an action generates the event: its event has scratch space,
+	 * where the lengths stay (off the stack) until the record is laid
+	 * out, before the event's own triggers run a level deeper.
+	 */
+	if (WARN_ON_ONCE(!s))
+		return;
+	lens = s->str_lens;
 	size = ie_synth_measure(ev, args, lens);
 	flags = READ_ONCE(file->flags);
 	if ((flags & EVENT_FILE_FL_SOFT_DISABLED) &&
