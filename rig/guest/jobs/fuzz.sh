@@ -6,7 +6,9 @@
 # case.  rig/fuzz.sh runs it on the ref and ie kernels and compares.
 #
 # Dumps and cleanup use shell builtins only (no cat, no grep): forks and
-# execs while triggers are active would count in them.
+# execs while triggers are active would count in them.  A write that may
+# fail uses "true", not ":": a special builtin's failed redirection ends
+# the shell.
 T=/sys/kernel/tracing
 CASES=/ie/fuzz-cases
 START=${IE_FUZZ_START:-0}
@@ -214,7 +216,7 @@ cleanup() {
 	[ -z "$left" ] || echo "!!! removal by the listed spec refused:$left"
 	for ev in $revs; do
 		evdir "$ev"
-		[ -e "$D/trigger" ] && : 2>/dev/null >"$D/trigger"
+		[ -e "$D/trigger" ] && true 2>/dev/null >"$D/trigger"
 	done
 	left_triggers
 	[ -z "$left" ] || echo "!!! triggers left after truncation:$left"
@@ -231,8 +233,8 @@ cleanup() {
 	done
 	synth_names
 	[ -z "$names" ] || echo "!!! synthetic event removal refused:$names"
-	: 2>/dev/null >synthetic_events
-	: 2>/dev/null >trace
+	true 2>/dev/null >synthetic_events
+	true 2>/dev/null >trace
 	synth_names
 	[ -z "$names" ] || echo "!!! synthetic events left after truncation:$names"
 	for i in $insts; do
