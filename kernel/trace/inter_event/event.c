@@ -125,6 +125,9 @@ struct ie_scratch_strs {
 	char	s[IE_MAX_STR_REFS][IE_STR_MAX];
 };
 
+/* Referenced from ie_scratch's copies only: kept here for kmemleak. */
+static struct ie_scratch_strs __percpu *ie_scratch_strs;
+
 int ie_scratch_init(void)
 {
 	struct ie_scratch_strs __percpu *q;
@@ -151,6 +154,8 @@ int ie_scratch_init(void)
 		for (i = 0; i < IE_CONTEXTS * IE_SCRATCH_NEST; i++)
 			sc[i].strs = per_cpu_ptr(q, cpu)[i].s[0];
 	}
+	/* (Written once, read never: kept as written.) */
+	WRITE_ONCE(ie_scratch_strs, q);
 	/* Seen with its contents (a NULL seen instead only drops a hit). */
 	smp_store_release(&ie_scratch, p);
 	return 0;
