@@ -477,16 +477,11 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		*err = IE_ERR_NOMEM;
 		return -ENOMEM;
 	}
-	/*
-	 * One save() per trigger, as in the stock kernel (whose saved
-	 * fields are the trigger's); any other action may repeat.
-	 */
 	for (i = 0; i + 1 < hist->n_actions; i++) {
-		if (!strcmp(spec->action, "save") &&
-		    !hist->actions[i].synth) {
+		if (!strcmp(hist->actions[i].text, a->text)) {
 			kfree(params);
-			return ie_action_fail(err_pos, 0, err,
-					      IE_ERR_TOO_MANY_SAVE);
+			return ie_action_fail(err_pos, pos, err,
+					      IE_ERR_DUP_ACTION);
 		}
 	}
 
