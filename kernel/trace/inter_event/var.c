@@ -441,8 +441,8 @@ bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
 int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	       unsigned int pos, unsigned int *err_pos, enum ie_err *err)
 {
+	unsigned int off = 0, size;
 	struct ie_var *var;
-	unsigned int off = 0;
 	int ret;
 
 	*err_pos = pos;
@@ -458,16 +458,15 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	ret = ie_expr_parse(text, &var->expr, &off, err);
 	if (!ret)
 		ret = ie_expr_resolve_str(hist, var->expr, &off, err);
-	/* Not a copy of another event's string variable. */
-	if (!ret && var->expr->kind == IE_EX_REF &&
-	    ie_expr_is_str(hist, var->expr, &var->str_size)) {
-		var->str_size = 0;
-		*err = IE_ERR_STR_OPERAND;
-		ret = -EINVAL;
+	/* A string field, not a copy of another event's string variable. */
+	if (!ret && ie_expr_is_str(hist, var->expr, &size)) {
+		if (var->expr->kind == IE_EX_REF) {
+			*err = IE_ERR_STR_OPERAND;
+			ret = -EINVAL;
+		} else {
+			var->str_size = var->expr->field->size;
+		}
 	}
-	if (!ret && var->expr->kind == IE_EX_FIELD &&
-	    var->expr->field->type == IE_FT_STR)
-		var->str_size = var->expr->field->size;
 	if (ret) {
 		*err_pos = pos + off;
 		ie_expr_free(var->expr);
