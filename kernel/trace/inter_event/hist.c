@@ -195,7 +195,8 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 	}
 	/* onmax() and onchange() keep the last value in a variable slot. */
 	for (i = 0; i < hist->n_actions; i++) {
-		if (hist->actions[i].handler == IE_ON_MATCH)
+		if (hist->actions[i].handler == IE_ON_MATCH ||
+		    hist->actions[i].snapshot)
 			continue;
 		idx = tracing_map_add_var(hist->map);
 		if (idx < 0) {
@@ -528,6 +529,11 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 			goto fail;
 		}
 	}
+	ret = ie_snapshot_alloc(hist);
+	if (ret) {
+		*err = IE_ERR_NOMEM;
+		goto fail;
+	}
 	ie_refs_hold(hist);
 	hist->holds_refs = true;
 	return hist;
@@ -545,6 +551,7 @@ void ie_hist_destroy(struct ie_hist *hist)
 	if (hist->holds_refs)
 		ie_refs_release(hist);
 	ie_actions_free(hist);
+	ie_snapshot_free(hist);
 	/* Our references are gone: the helper triggers can go too. */
 	for (i = 0; i < hist->n_aux; i++)
 		ie_hist_remove_aux(hist->aux[i].file, hist->aux[i].id);

@@ -83,6 +83,8 @@ enum ie_err {
 	IE_ERR_SYNTH_BAD_GROUP,
 	IE_ERR_UNARY_MINUS_SUBEXPR,
 	IE_ERR_STR_OPERAND,
+	IE_ERR_SNAPSHOT_BUSY,
+	IE_ERR_SNAPSHOT_HANDLER,
 	IE_ERR_MAX,
 };
 
@@ -285,11 +287,30 @@ struct ie_action {
 	enum ie_handler		handler;
 	char			*text;		/* as listed */
 	struct ie_synth_event	*synth;		/* trace(), or NULL: save() */
+	bool			snapshot;	/* snapshot() */
+	unsigned int		pos;		/* snapshot(): in the spec */
+	atomic64_t		hist_val;	/* snapshot(): max or last, of all */
 	struct ie_param		params[IE_SYNTH_MAX_FIELDS];
 	unsigned int		n_params;
 	unsigned int		var;		/* onmax/onchange: watched var */
-	unsigned int		slot;		/* map var keeping the max */
+	unsigned int		slot;		/* map var keeping the max (not snapshot()) */
 	unsigned int		saved_off;	/* save(): entry data flag, set once saved */
+};
+
+/*
+ * snapshot(): the entry that took the instance's last snapshot, copied
+ * under the instance's max_lock by the snapshot's update callback, and
+ * read under it.  Allocated with the trigger; only the trigger holding
+ * the instance's conditional snapshot writes it.
+ */
+struct ie_snap {
+	bool			taken;
+	unsigned int		action;		/* the action that took it */
+	u64			value;		/* the handler's value then */
+	unsigned int		pos;		/* of the first snapshot() */
+	atomic64_t		vars[TRACING_MAP_VARS_MAX];
+	u8			*data;		/* entry data, elt_data_size */
+	u8			key[];		/* key_size */
 };
 
 /* A helper trigger on another event, saving a field for an action. */
@@ -352,6 +373,7 @@ struct ie_hist {
 	struct ie_aux		aux[IE_MAX_AUX];	/* field variable helpers */
 	unsigned int		n_aux;
 	atomic64_t		actions_dropped;	/* past the nesting bound */
+	struct ie_snap		*snap;		/* has a snapshot() action */
 };
 
 /*
@@ -600,6 +622,8 @@ void ie_event_take(const void *slot, u64 val);
 #define IE_TRIGGER_FL_DIRECT	BIT(16)
 /* event_trigger_data flag: the trigger holds a reference to its instance. */
 #define IE_TRIGGER_FL_TR_REF	BIT(17)
+/* event_trigger_data flag: the trigger holds its instance's cond snapshot. */
+#define IE_TRIGGER_FL_SNAPSHOT	BIT(18)
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 					   const char *spec);
 void ie_hist_remove_aux(struct trace_event_file *file, u64 id);
@@ -608,6 +632,8 @@ void ie_hist_put(struct ie_hist *hist);
 /* output.c */
 int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data);
+void ie_print_key(struct seq_file *m, const struct ie_field *f,
+		  const void *key, struct tracing_map_elt *elt);
 
 int ie_spec_parse(const char *cmd, struct ie_spec *spec);
 void ie_spec_free(struct ie_spec *spec);
@@ -625,6 +651,11 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
 		    struct ie_synth_args *args);
 void ie_actions_print(struct seq_file *m, struct ie_hist *hist);
+int ie_snapshot_alloc(struct ie_hist *hist);
+void ie_snapshot_free(struct ie_hist *hist);
+int ie_snapshot_hold(struct ie_hist *hist);
+void ie_snapshot_release(struct trace_array *tr);
+void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist);
 void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			   struct tracing_map_elt *elt);
 

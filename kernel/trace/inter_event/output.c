@@ -141,8 +141,8 @@ int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data)
 	return 0;
 }
 
-static void ie_print_key(struct seq_file *m, const struct ie_field *f,
-			 const void *key, struct tracing_map_elt *elt)
+void ie_print_key(struct seq_file *m, const struct ie_field *f,
+		  const void *key, struct tracing_map_elt *elt)
 {
 	const unsigned long *stack;
 	const char *name;
@@ -303,4 +303,5 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 	if (atomic64_read(&hist->actions_dropped))
 		seq_printf(m, "    Dropped actions: %llu\n",
 			   (u64)atomic64_read(&hist->actions_dropped));
+	ie_snapshot_show(m, hist);
 }

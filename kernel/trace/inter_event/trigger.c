@@ -71,6 +71,8 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_SYNTH_BAD_GROUP]	= "Synthetic events belong to group 'synthetic'",
 	[IE_ERR_UNARY_MINUS_SUBEXPR]	= "-(...) must end its subexpression",
 	[IE_ERR_STR_OPERAND]		= "A string can only be saved whole and passed whole",
+	[IE_ERR_SNAPSHOT_BUSY]		= "Snapshot in use (by another trigger or the tracer)",
+	[IE_ERR_SNAPSHOT_HANDLER]	= "snapshot() needs onmax()/onchange(), no parameters",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
@@ -157,17 +159,24 @@ void ie_hist_put(struct ie_hist *hist)
 /* Called when the trigger's last reference goes. */
 static void ie_hist_trigger_free(struct event_trigger_data *data)
 {
+	struct trace_array *tr;
 	struct ie_hist *hist;
+	bool snapshot;
 
 	if (WARN_ON_ONCE(data->ref <= 0))
 		return;
 	if (--data->ref)
 		return;
 	hist = ie_data_hist(data);
+	tr = hist->file->tr;
+	snapshot = data->flags & IE_TRIGGER_FL_SNAPSHOT;
 	if (data->name)
 		del_named_trigger(data);
 	/* Drops the filter and waits until the event path is done with data. */
 	trigger_data_free(data);
+	/* No event can take a snapshot for us now (see ie_snapshot_hold()). */
+	if (snapshot)
+		ie_snapshot_release(tr);
 	ie_hist_put(hist);
 }
 
@@ -213,6 +222,13 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 			data->flags |= IE_TRIGGER_FL_DIRECT;
 			tracing_set_filter_buffering(file->tr, true);
 		}
+	}
+	/* Before any event can act: snapshot() needs the snapshot buffer. */
+	if (hist->snap) {
+		ret = ie_snapshot_hold(hist);
+		if (ret < 0)
+			goto put;
+		data->flags |= IE_TRIGGER_FL_SNAPSHOT;
 	}
 	event_trigger_init(data);
 	list_add_tail_rcu(&data->list, &file->triggers);
@@ -463,6 +479,11 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		if (ret == -EINVAL && ie_data_hist(data)->uses_ts) {
 			err = IE_ERR_BAD_CLOCK;
 			pos = 0;
+			goto out_free_log;
+		}
+		if (ret == -EBUSY && ie_data_hist(data)->snap) {
+			err = IE_ERR_SNAPSHOT_BUSY;
+			pos = ie_data_hist(data)->snap->pos;
 			goto out_free_log;
 		}
 		goto out_free;
