@@ -28,6 +28,19 @@ static int ie_action_fail(unsigned int *err_pos, unsigned int pos,
 	return -EINVAL;
 }
 
+static int ie_find_local_var(struct ie_hist *hist, const char *name)
+{
+	unsigned int i;
+
+	if (*name == '$')
+		name++;
+	for (i = 0; i < hist->n_vars; i++) {
+		if (!strcmp(hist->vars[i].name, name))
+			return i;
+	}
+	return -ENOENT;
+}
+
 /* A string field of the event named by @text, or NULL. */
 static struct ie_field *ie_param_string(struct ie_hist *hist, const char *text)
 {
@@ -281,6 +294,8 @@ static bool ie_param_string_ok(const struct ie_action *a,
 	const struct ie_synth_field *sf = &a->synth->fields[a->n_params - 1];
 	unsigned int size;
 
+	if (sf->is_stack)
+		return false;
 	/* A char name[] field takes any string. */
 	if (sf->is_dynamic)
 		return true;
@@ -323,10 +338,39 @@ static int ie_param_string_var(struct ie_hist *hist, struct ie_action *a,
 		return ret;
 	}
 check:
-	if (!ie_expr_is_str(hist, p->expr, &size) ||
+	if (sf->is_stack ? !ie_expr_is_stack(hist, p->expr) :
+	    !ie_expr_is_str(hist, p->expr, &size) ||
 	    (!sf->is_dynamic && sf->size != size))
 		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
 	return 0;
+}
+
+/*
+ * A string or stack trace variable of this trigger ("$name"): the copy
+ * this event just saved in the entry.  Only for trace(): save() keeps
+ * fields of the event.
+ */
+static int ie_param_local(struct ie_hist *hist, struct ie_action *a,
+			  struct ie_param *p, unsigned int local,
+			  unsigned int pos, unsigned int *err_pos,
+			  enum ie_err *err)
+{
+	const struct ie_var *var = &hist->vars[local];
+	const struct ie_synth_field *sf;
+	unsigned int size;
+
+	p->local = local + 1;
+	a->n_params++;
+	if (!a->synth)
+		return ie_action_fail(err_pos, pos, err, IE_ERR_STR_OPERAND);
+	if (a->synth->bound || a->n_params > a->synth->n_fields)
+		return 0;	/* typed by the variable, or a count error */
+	sf = &a->synth->fields[a->n_params - 1];
+	if (sf->is_stack ? ie_expr_is_stack(hist, var->expr) :
+	    sf->is_string && ie_expr_is_str(hist, var->expr, &size) &&
+	    (sf->is_dynamic || sf->size == size))
+		return 0;
+	return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
 }
 
 /* One parameter: a string field, or a numeric expression. */
@@ -336,10 +380,13 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 {
 	struct ie_param *p = &a->params[a->n_params];
 	unsigned int off = 0;
-	int ret;
+	int ret, local;
 
 	if (a->n_params == IE_SYNTH_MAX_FIELDS)
 		return ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_COUNT);
+	local = *text == '$' ? ie_find_local_var(hist, text) : -ENOENT;
+	if (local >= 0 && hist->vars[local].str_size)
+		return ie_param_local(hist, a, p, local, pos, err_pos, err);
 	p->str = ie_param_string(hist, text);
 	if (IS_ERR(p->str)) {
 		p->str = NULL;
@@ -399,19 +446,6 @@ static int ie_params_bound(struct ie_hist *hist, struct ie_action *a,
 		}
 	}
 	return 0;
-}
-
-static int ie_find_local_var(struct ie_hist *hist, const char *name)
-{
-	unsigned int i;
-
-	if (*name == '$')
-		name++;
-	for (i = 0; i < hist->n_vars; i++) {
-		if (!strcmp(hist->vars[i].name, name))
-			return i;
-	}
-	return -ENOENT;
 }
 
 /* onmatch(system.event): the event must exist in the instance. */
@@ -541,7 +575,8 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 	while (!ret && param) {
 		char *p = strsep(&param, ",");
 		bool want_string = a->synth && a->n_params < a->synth->n_fields &&
-				   a->synth->fields[a->n_params].is_string;
+				   (a->synth->fields[a->n_params].is_string ||
+				    a->synth->fields[a->n_params].is_stack);
 
 		ret = ie_param_add(hist, a, p, want_string,
 				   params_pos + (p - params), err_pos, err);
@@ -843,6 +878,7 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    struct ie_synth_args *args)
 {
 	const struct ie_param *p;
+	const struct ie_var *var;
 	struct ie_action *a;
 	unsigned int i, j;
 	u8 *data;
@@ -858,10 +894,18 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 			continue;
 		}
 		if (a->synth) {
+			data = elt->private_data;
 			for (j = 0; j < a->n_params; j++) {
 				p = &a->params[j];
 				/* (A string variable's copy ends within.) */
 				args->lens[j] = IE_STR_MAX;
+				if (p->local) {
+					var = &hist->vars[p->local - 1];
+					args->vals[j] = data ? (unsigned long)
+						(data + var->str_off) : 0;
+					args->lens[j] = var->str_size;
+					continue;
+				}
 				args->vals[j] = p->str ? (unsigned long)
 					ie_field_str_ptr(p->str, rec,
 							 &args->lens[j]) :

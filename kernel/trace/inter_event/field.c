@@ -123,8 +123,6 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 		f->type = IE_FT_HITCOUNT;
 	} else if (!strcmp(name, "common_stacktrace") ||
 		   !strcmp(name, "stacktrace")) {
-		if (!is_key)
-			goto not_found;
 		f->type = IE_FT_STACK;
 		f->size = IE_STACK_DEPTH * sizeof(unsigned long);
 	} else {
@@ -175,9 +173,8 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 			goto not_found;
 		}
 	}
-	if (f->type == IE_FT_STACK && !is_key)
-		goto not_found;
-	if (!is_key && f->type == IE_FT_STR) {
+	/* Not a value; but a variable's whole value (resolved as a key). */
+	if (!is_key && (f->type == IE_FT_STR || f->type == IE_FT_STACK)) {
 		*err = IE_ERR_BAD_VAL;
 		return -EINVAL;
 	}
@@ -273,6 +270,7 @@ const char *ie_field_str_ptr(const struct ie_field *f, void *rec,
 /* Fill this field's part of a compound key from the record. */
 void ie_field_key(const struct ie_field *f, void *rec, void *key)
 {
+	unsigned int n;
 	u64 val;
 
 	switch (f->type) {
@@ -284,7 +282,10 @@ void ie_field_key(const struct ie_field *f, void *rec, void *key)
 		 * Skip the tracing frames: ie_hist_event, event_triggers_call,
 		 * trace_event_buffer_commit, the event's probe and its caller.
 		 */
-		stack_trace_save(key, IE_STACK_DEPTH, IE_STACK_SKIP);
+		n = stack_trace_save(key, IE_STACK_DEPTH, IE_STACK_SKIP);
+		/* A variable's copy is reused: no frame of an earlier stack stays. */
+		memset((unsigned long *)key + n, 0,
+		       (IE_STACK_DEPTH - n) * sizeof(unsigned long));
 		return;
 	default:
 		break;

@@ -665,8 +665,10 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		tracing_map_update_sum(elt, f->map_idx, val);
 	}
 	if (hist->n_vars) {
+		/* A copied string or stack trace: the address of the copy. */
 		for (i = 0; i < hist->n_vars; i++)
-			s->var_vals[i] = hist->vars[i].str_size ? 0 :
+			s->var_vals[i] = hist->vars[i].str_size &&
+				hist->vars[i].expr->kind != IE_EX_REF ? 0 :
 				ie_expr_eval(hist->vars[i].expr, &ctx);
 		ie_vars_save(hist, elt, s->var_vals, rec);
 	}

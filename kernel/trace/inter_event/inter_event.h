@@ -221,6 +221,7 @@ struct ie_synth_field {
 	bool			is_signed;
 	bool			is_string;
 	bool			is_dynamic;	/* char name[]: __data_loc */
+	bool			is_stack;	/* unsigned long[]: __data_loc */
 	char			*src_event;	/* RFC form: event:var */
 	char			*src_var;
 };
@@ -281,6 +282,7 @@ struct ie_param {
 	struct ie_expr		*expr;		/* numeric value */
 	const struct ie_field	*str;		/* or a string field */
 	unsigned int		save_off;	/* save(): offset in entry data */
+	unsigned int		local;		/* or 1 + a string/stack var's index */
 };
 
 struct ie_action {
@@ -524,6 +526,7 @@ int ie_expr_resolve_str(struct ie_hist *hist, struct ie_expr *e,
 			unsigned int *err_pos, enum ie_err *err);
 bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
 		    unsigned int *size);
+bool ie_expr_is_stack(const struct ie_hist *hist, const struct ie_expr *e);
 int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var);
 
 struct ie_type {

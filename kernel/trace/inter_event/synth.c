@@ -23,6 +23,7 @@
 #include <linux/tracepoint.h>
 #include <linux/trace_events.h>
 
+#include "../trace_output.h"
 #include "inter_event.h"
 
 /* The size given to a char name[] field: a string of its own length. */
@@ -86,6 +87,23 @@ struct ie_synth_event *ie_synth_find(const char *name)
 }
 
 /*
+ * The bytes of a stack trace at @addr, a copy of at most @bound bytes:
+ * its frames up to the first 0, IE_STACK_DEPTH at most.
+ */
+static u32 ie_synth_stack_len(u64 addr, u32 bound)
+{
+	const unsigned long *stack = (const unsigned long *)(unsigned long)addr;
+	unsigned int n, max;
+
+	if (!stack)
+		return 0;
+	max = min_t(u32, bound / sizeof(*stack), IE_STACK_DEPTH);
+	for (n = 0; n < max && stack[n]; n++)
+		;
+	return n * sizeof(*stack);
+}
+
+/*
  * Measure the strings of @args into @lens, each within its bound and, as
  * in the stock kernel, at most IE_STR_MAX - 1 bytes (a fixed-size
  * field's size - 1), and return the record's size: the strings of char
@@ -102,6 +120,11 @@ static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
 
 	for (i = 0; i < ev->n_fields; i++) {
 		f = &ev->fields[i];
+		if (f->is_stack) {
+			lens[i] = ie_synth_stack_len(args->vals[i], args->lens[i]);
+			size += lens[i];
+			continue;
+		}
 		if (!f->is_string)
 			continue;
 		str = (const char *)(unsigned long)args->vals[i];
@@ -129,6 +152,16 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
 
 	for (i = 0; i < ev->n_fields; i++) {
 		f = &ev->fields[i];
+		if (f->is_stack) {
+			/* A __data_loc of the frames: bytes and offset. */
+			*(u32 *)(entry + f->offset) = lens[i] << 16 | data;
+			if (lens[i])
+				memcpy(entry + data,
+				       (const void *)(unsigned long)vals[i],
+				       lens[i]);
+			data += lens[i];
+			continue;
+		}
 		if (f->is_string) {
 			str = (const char *)(unsigned long)vals[i];
 			if (!f->is_dynamic) {
@@ -297,6 +330,19 @@ static enum print_line_t ie_synth_print(struct trace_iterator *iter,
 	for (i = 0; i < ev->n_fields; i++) {
 		f = &ev->fields[i];
 		trace_seq_printf(s, "%s%s=", i ? " " : "", f->name);
+		if (f->is_stack) {
+			u32 loc = *(u32 *)(entry + f->offset);
+			const unsigned long *frame = (void *)(entry + (loc & 0xffff));
+			unsigned int n;
+
+			/* One frame a line, as the kernel's stack traces. */
+			trace_seq_puts(s, "STACK:");
+			for (n = 0; n < (loc >> 16) / sizeof(*frame); n++) {
+				trace_seq_puts(s, "\n => ");
+				seq_print_ip_sym(s, frame[n], flags);
+			}
+			continue;
+		}
 		if (f->is_dynamic) {
 			u32 loc = *(u32 *)(entry + f->offset);
 
@@ -355,6 +401,10 @@ static int ie_synth_define_fields(struct trace_event_call *call)
 	return 0;
 }
 
+/* A stack trace field's argument: its frames, as an array of longs. */
+static const char ie_stack_fmt[] =
+	", __print_array(__get_dynamic_array(%s), __get_dynamic_array_len(%s) / %zu, %zu)";
+
 /* Write the print format into @buf (@len bytes); return its length. */
 static int ie_synth_fmt(struct ie_synth_event *ev, char *buf, size_t len)
 {
@@ -368,13 +418,19 @@ static int ie_synth_fmt(struct ie_synth_event *ev, char *buf, size_t len)
 	IE_FMT_ADD("\"");
 	for (i = 0; i < ev->n_fields; i++) {
 		f = &ev->fields[i];
-		t = f->is_string ? NULL : ie_synth_type(f->type);
+		t = f->is_string || f->is_stack ? NULL : ie_synth_type(f->type);
 		IE_FMT_ADD("%s%s=%s", i ? ", " : "", f->name, t ? t->fmt : "%s");
 	}
 	IE_FMT_ADD("\"");
-	for (i = 0; i < ev->n_fields; i++)
-		IE_FMT_ADD(ev->fields[i].is_dynamic ? ", __get_str(%s)" :
-			   ", REC->%s", ev->fields[i].name);
+	for (i = 0; i < ev->n_fields; i++) {
+		f = &ev->fields[i];
+		if (f->is_stack)
+			IE_FMT_ADD(ie_stack_fmt, f->name, f->name,
+				   sizeof(long), sizeof(long));
+		else
+			IE_FMT_ADD(f->is_dynamic ? ", __get_str(%s)" :
+				   ", REC->%s", f->name);
+	}
 #undef IE_FMT_ADD
 	return n;
 }
@@ -472,7 +528,7 @@ static int ie_synth_register(struct ie_synth_event *ev)
 static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 			      const char *name, unsigned int str_len)
 {
-	bool dynamic = str_len == IE_SYNTH_DYNAMIC;
+	bool dynamic = str_len == IE_SYNTH_DYNAMIC, stack;
 	const struct ie_synth_type *t = NULL;
 	struct ie_synth_field *f;
 	unsigned int i;
@@ -485,7 +541,10 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 		if (!strcmp(ev->fields[i].name, name))
 			return IE_ERR_DUP_VAR;
 	}
-	if (!str_len) {
+	/* A stack trace: "unsigned long[] name" (or "long[]"), dynamic. */
+	stack = dynamic && (!strcmp(type, "long") ||
+			    !strcmp(type, "unsigned long"));
+	if (!str_len || stack) {
 		t = ie_synth_type(type);
 		if (!t)
 			return IE_ERR_SYNTH_BAD_TYPE;
@@ -495,7 +554,8 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 
 	f = &ev->fields[ev->n_fields];
 	f->name = kstrdup(name, GFP_KERNEL);
-	f->type = dynamic ? kstrdup("__data_loc char[]", GFP_KERNEL) :
+	f->type = stack ? kasprintf(GFP_KERNEL, "__data_loc %s[]", type) :
+		  dynamic ? kstrdup("__data_loc char[]", GFP_KERNEL) :
 		  str_len ? kasprintf(GFP_KERNEL, "char[%u]", str_len) :
 			    kstrdup(t->name, GFP_KERNEL);
 	if (!f->name || !f->type) {
@@ -505,8 +565,9 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 	f->size = dynamic ? sizeof(u64) : str_len ?: t->size;
 	/* A string is of chars, signed, as the kernel's format files say. */
 	f->is_signed = !t || t->is_signed;
-	f->is_string = str_len;
-	f->is_dynamic = dynamic;
+	f->is_string = str_len && !stack;
+	f->is_dynamic = dynamic && !stack;
+	f->is_stack = stack;
 	/*
 	 * The stock implementation's layout, which tools may have learnt:
 	 * after the common fields, a string takes IE_STR_MAX bytes, any
@@ -570,6 +631,22 @@ static int ie_synth_parse_typed(struct ie_synth_event *ev, char *type,
 	return ie_synth_add_field(ev, type, name, len);
 }
 
+/* A known type, maybe of an array ("unsigned long[]"). */
+static bool ie_synth_type_known(const char *type)
+{
+	const char *br = strchr(type, '[');
+	char base[32];
+
+	if (!br)
+		return ie_synth_type(type);
+	/* The size ends the type: "long[] stack" is a type and a name. */
+	if (br - type >= sizeof(base) || type[strlen(type) - 1] != ']' ||
+	    strchr(br, ']') != type + strlen(type) - 1)
+		return false;
+	strscpy(base, type, br - type + 1);
+	return ie_synth_type(base);
+}
+
 #define IE_SYNTH_MAX_TOKENS	(3 * IE_SYNTH_MAX_FIELDS + 1)
 
 /*
@@ -619,7 +696,7 @@ static int __ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
 
 			if (scnprintf(longer, sizeof(longer), "%s %s", type,
 				      toks[i]) >= sizeof(longer) - 1 ||
-			    !ie_synth_type(longer))
+			    !ie_synth_type_known(longer))
 				break;
 			strscpy(type, longer, sizeof(type));
 			i++;
@@ -855,7 +932,9 @@ void ie_synth_show_one(struct seq_file *m, const struct ie_synth_event *ev,
 				   "" : "*");
 		else
 			seq_printf(m, "%s%s %s", i ? "; " : "",
-				   f->is_dynamic ? "char[]" : f->type, f->name);
+				   f->is_dynamic ? "char[]" :
+				   f->is_stack ? f->type + strlen("__data_loc ") :
+				   f->type, f->name);
 	}
 	seq_putc(m, '\n');
 }

@@ -295,7 +295,8 @@ static int ie_resolve_leaf(struct ie_expr *leaf, void *arg)
 			return -ENOMEM;
 		}
 		ret = ie_field_resolve(rs->hist, f, text, true, &err);
-		if (!ret && f->type == IE_FT_STR && !f->mods) {
+		if (!ret && (f->type == IE_FT_STR || f->type == IE_FT_STACK) &&
+		    !f->mods) {
 			leaf->kind = IE_EX_FIELD;
 			leaf->field = f;
 			goto out;
@@ -406,6 +407,38 @@ int ie_expr_resolve_str(struct ie_hist *hist, struct ie_expr *e,
 	return __ie_expr_resolve(hist, e, err_pos, err, true);
 }
 
+/* The variable reference @e (an IE_EX_REF of @hist) reads. */
+static const struct ie_var *ie_ref_var(const struct ie_hist *hist,
+				       const struct ie_expr *e)
+{
+	const struct ie_ref *ref = &hist->refs[e->ref];
+
+	return &ref->def->vars[ref->var];
+}
+
+/*
+ * The field behind resolved expression @e, a string or stack trace field
+ * or a reference to a variable holding one (through the variables it
+ * copies), or NULL: a number.
+ */
+static const struct ie_field *ie_expr_blob(const struct ie_hist *hist,
+					   const struct ie_expr *e)
+{
+	const struct ie_ref *ref;
+	unsigned int depth;
+
+	/* A variable copies one defined earlier: a chain, not a cycle. */
+	for (depth = 0; e->kind == IE_EX_REF && depth < IE_MAX_REFS; depth++) {
+		ref = &hist->refs[e->ref];
+		hist = ref->def;
+		e = hist->vars[ref->var].expr;
+	}
+	if (e->kind != IE_EX_FIELD ||
+	    (e->field->type != IE_FT_STR && e->field->type != IE_FT_STACK))
+		return NULL;
+	return e->field;
+}
+
 /*
  * Is resolved expression @e a string (a string field or a reference to
  * a string variable)?  @size: its size as the stock kernel counts it, a
@@ -414,17 +447,21 @@ int ie_expr_resolve_str(struct ie_hist *hist, struct ie_expr *e,
 bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
 		    unsigned int *size)
 {
-	const struct ie_ref *ref;
+	const struct ie_field *f = ie_expr_blob(hist, e);
 
-	if (e->kind == IE_EX_REF) {
-		ref = &hist->refs[e->ref];
-		e = ref->def->vars[ref->var].expr;
-	}
-	if (e->kind != IE_EX_FIELD || e->field->type != IE_FT_STR)
+	if (!f || f->type != IE_FT_STR)
 		return false;
-	*size = e->field->ev->filter_type == FILTER_STATIC_STRING ?
-		e->field->ev->size : MAX_FILTER_STR_VAL;
+	*size = f->ev->filter_type == FILTER_STATIC_STRING ?
+		f->ev->size : MAX_FILTER_STR_VAL;
 	return true;
+}
+
+/* Is resolved expression @e a stack trace, or a variable holding one? */
+bool ie_expr_is_stack(const struct ie_hist *hist, const struct ie_expr *e)
+{
+	const struct ie_field *f = ie_expr_blob(hist, e);
+
+	return f && f->type == IE_FT_STACK;
 }
 
 /**
@@ -458,14 +495,20 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	ret = ie_expr_parse(text, &var->expr, &off, err);
 	if (!ret)
 		ret = ie_expr_resolve_str(hist, var->expr, &off, err);
-	/* A string field, not a copy of another event's string variable. */
-	if (!ret && ie_expr_is_str(hist, var->expr, &size)) {
-		if (var->expr->kind == IE_EX_REF) {
-			*err = IE_ERR_STR_OPERAND;
-			ret = -EINVAL;
-		} else {
+	/*
+	 * A string or a stack trace, of the event or copied from another
+	 * event's variable: kept whole in the entry.  A stack trace is
+	 * kept with a 0 after its last frame.
+	 */
+	if (!ret && (ie_expr_is_str(hist, var->expr, &size) ||
+		     ie_expr_is_stack(hist, var->expr))) {
+		if (var->expr->kind == IE_EX_REF)
+			var->str_size = ie_ref_var(hist, var->expr)->str_size;
+		else if (var->expr->field->type == IE_FT_STACK)
+			var->str_size = (IE_STACK_DEPTH + 1) *
+					sizeof(unsigned long);
+		else
 			var->str_size = var->expr->field->size;
-		}
 	}
 	if (ret) {
 		*err_pos = pos + off;
@@ -527,7 +570,11 @@ void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
 		if (old & IE_TAG_BUSY)
 			continue;
 		/* Readers see the tag odd from here: they can't take it. */
-		if (var->str_size)
+		if (var->str_size && var->expr->kind == IE_EX_REF)
+			memcpy(elt->private_data + var->str_off,
+			       (const void *)(unsigned long)vals[i],
+			       var->str_size);
+		else if (var->str_size)
 			ie_field_key(var->expr->field, rec,
 				     elt->private_data + var->str_off);
 		else
