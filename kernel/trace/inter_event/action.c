@@ -14,7 +14,6 @@
  * the instance's trace buffer, and keeps a copy of the entry that took it.
  */
 #include <linux/kernel.h>
-#include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -498,9 +497,13 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		return ie_action_fail(err_pos, pos, err, IE_ERR_BAD_ACTION);
 	/* A snapshot for every match would only keep the last one. */
 	if (!strcmp(spec->action, "snapshot")) {
-		if (a->handler == IE_ON_MATCH || *spec->params)
+		if (a->handler == IE_ON_MATCH)
 			return ie_action_fail(err_pos, pos, err,
 					      IE_ERR_SNAPSHOT_HANDLER);
+		if (*spec->params)
+			return ie_action_fail(err_pos, pos +
+					      (spec->params - spec->handler),
+					      err, IE_ERR_SNAPSHOT_HANDLER);
 		if (!IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
 			return ie_action_fail(err_pos, pos, err,
 					      IE_ERR_NOT_IMPLEMENTED);
@@ -675,191 +678,17 @@ void ie_actions_free(struct ie_hist *hist)
 }
 
 /*
- * snapshot(): the instance's conditional snapshot.  An event whose
- * handler acts calls tracing_snapshot_cond(), which calls
- * ie_snapshot_update() under the instance's max_lock, interrupts off:
- * it copies the entry and lets the buffers swap.  The trigger holds the
- * conditional snapshot from before its registration until no event can
- * act for it any more (after the trigger is freed): an event never finds
- * the instance without it (an unconditional snapshot, or tracing turned
- * off if the snapshot buffer is gone).
- */
-struct ie_snap_req {
-	struct ie_hist		*hist;
-	struct tracing_map_elt	*elt;
-	unsigned int		action;
-	u64			value;
-};
-
-/* This CPU is in tracing_snapshot_cond(): it holds max_lock. */
-static DEFINE_PER_CPU(bool, ie_snapshotting);
-
-static bool ie_snapshot_update(struct trace_array *tr, void *cond_data)
-{
-	const struct ie_snap_req *req = cond_data;
-	struct ie_hist *hist;
-	struct ie_snap *snap;
-	unsigned int i;
-
-	/*
-	 * Not ours (a snapshot trigger, or an event acting for a trigger
-	 * of the instance that just let go of it): the snapshot belongs to
-	 * the trigger holding it, and shows its entry.
-	 */
-	if (!req || !tr->cond_snapshot || tr->cond_snapshot->cond_data != req->hist)
-		return false;
-	hist = req->hist;
-	snap = hist->snap;
-	memcpy(snap->key, req->elt->key, hist->key_size);
-	if (snap->data && req->elt->private_data)
-		memcpy(snap->data, req->elt->private_data, hist->elt_data_size);
-	for (i = 0; i < hist->map->n_vars; i++)
-		atomic64_set(&snap->vars[i], atomic64_read(&req->elt->vars[i]));
-	snap->value = req->value;
-	snap->action = req->action;
-	snap->taken = true;
-	return true;
-}
-
-/* Event path: action @action of @hist acted on @elt, value @value. */
-static void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
-			     unsigned int action, u64 value)
-{
-	struct ie_snap_req req = {
-		.hist = hist, .elt = elt, .action = action, .value = value,
-	};
-	unsigned long flags;
-
-	/*
-	 * An event traced while this CPU holds max_lock (an IPI sent from
-	 * within the snapshot) would take it again: counted as dropped.
-	 */
-	local_irq_save(flags);
-	if (this_cpu_read(ie_snapshotting)) {
-		local_irq_restore(flags);
-		atomic64_inc(&hist->actions_dropped);
-		return;
-	}
-	this_cpu_write(ie_snapshotting, true);
-	tracing_snapshot_cond(hist->file->tr, &req);
-	this_cpu_write(ie_snapshotting, false);
-	local_irq_restore(flags);
-}
-
-/* At creation: the copy of the entry that takes a snapshot, if any. */
-int ie_snapshot_alloc(struct ie_hist *hist)
-{
-	struct ie_snap *snap;
-	unsigned int i;
-
-	for (i = 0; i < hist->n_actions && !hist->actions[i].snapshot; i++)
-		;
-	if (i == hist->n_actions)
-		return 0;
-	snap = kzalloc(struct_size(snap, key, hist->key_size), GFP_KERNEL);
-	if (!snap)
-		return -ENOMEM;
-	snap->pos = hist->actions[i].pos;
-	hist->snap = snap;
-	if (!hist->elt_data_size)
-		return 0;
-	snap->data = kzalloc(hist->elt_data_size, GFP_KERNEL);
-	return snap->data ? 0 : -ENOMEM;
-}
-
-void ie_snapshot_free(struct ie_hist *hist)
-{
-	if (!hist->snap)
-		return;
-	kfree(hist->snap->data);
-	kfree(hist->snap);
-	hist->snap = NULL;
-}
-
-/*
- * At registration, under event_mutex: take the instance's conditional
- * snapshot (allocating the snapshot buffer).  -EBUSY if another trigger
- * holds it or the tracer uses the snapshot buffer.
- */
-int ie_snapshot_hold(struct ie_hist *hist)
-{
-	lockdep_assert_held(&event_mutex);
-	return tracing_snapshot_cond_enable(hist->file->tr, hist,
-					    ie_snapshot_update);
-}
-
-/* After the trigger holding it is freed: the event path is done with it. */
-void ie_snapshot_release(struct trace_array *tr)
-{
-	lockdep_assert_held(&event_mutex);
-	WARN_ON_ONCE(tracing_snapshot_cond_disable(tr));
-}
-
-/* After the entries: the entry that took the last snapshot. */
-void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist)
-{
-	struct trace_array *tr = hist->file->tr;
-	struct tracing_map_elt elt = {};
-	const struct ie_action *a;
-	struct ie_snap *snap;
-	size_t size;
-	unsigned int i;
-
-	if (!hist->snap)
-		return;
-	size = struct_size(snap, key, hist->key_size);
-	snap = kmalloc(size, GFP_KERNEL);
-	elt.private_data = hist->elt_data_size ?
-		kmalloc(hist->elt_data_size, GFP_KERNEL) : NULL;
-	if (!snap || (hist->elt_data_size && !elt.private_data)) {
-		seq_puts(m, "\nLast snapshot: (out of memory)\n");
-		goto out;
-	}
-	local_irq_disable();
-	arch_spin_lock(&tr->max_lock);
-	memcpy(snap, hist->snap, size);
-	if (elt.private_data)
-		memcpy(elt.private_data, hist->snap->data, hist->elt_data_size);
-	arch_spin_unlock(&tr->max_lock);
-	local_irq_enable();
-
-	if (!snap->taken) {
-		seq_puts(m, "\nLast snapshot: none yet\n");
-		goto out;
-	}
-	a = &hist->actions[snap->action];
-	seq_printf(m, "\nLast snapshot: %s at %llu (see the snapshot file)\n{ ",
-		   a->text, snap->value);
-	elt.key = snap->key;
-	elt.vars = snap->vars;
-	for (i = 0; i < hist->n_keys; i++) {
-		if (i)
-			seq_puts(m, ", ");
-		ie_print_key(m, &hist->keys[i], snap->key + hist->keys[i].key_off,
-			     &elt);
-	}
-	seq_puts(m, hist->keys[hist->n_keys - 1].type == IE_FT_STACK ? "}" : " }");
-	ie_actions_show_entry(m, hist, &elt);
-	seq_putc(m, '\n');
-out:
-	kfree(elt.private_data);
-	kfree(snap);
-}
-
-/*
  * Event path: should onmax()/onchange() act on value @v?  The slot holds
  * the maximum (or last value) of the entry, 0 before the first: a value
- * of 0 is never a new maximum, nor a change from nothing.  snapshot()
- * takes one snapshot for the whole trace: its slot is the histogram's,
- * the maximum (or last value) over all entries.  Several CPUs may hit
- * one slot at once: the maximum only goes up (the larger value always
- * wins the exchange), and exactly the events that raised it (or changed
- * the last value) act.
+ * of 0 is never a new maximum, nor a change from nothing.  Several CPUs
+ * may hit one entry at once: the maximum only goes up (the larger value
+ * always wins the exchange), and exactly the events that raised it (or
+ * changed the last value) act.
  */
-static bool ie_handler_hit(struct ie_action *a, struct tracing_map_elt *elt,
-			   u64 v)
+static bool ie_handler_hit(const struct ie_action *a,
+			   struct tracing_map_elt *elt, u64 v)
 {
-	atomic64_t *slot = a->snapshot ? &a->hist_val : &elt->vars[a->slot];
+	atomic64_t *slot = &elt->vars[a->slot];
 	s64 old;
 
 	if (a->handler == IE_ON_CHANGE)
@@ -877,6 +706,7 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
 		    struct ie_synth_args *args)
 {
+	unsigned long snapshot = 0;
 	const struct ie_param *p;
 	const struct ie_var *var;
 	struct ie_action *a;
@@ -889,8 +719,9 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		if (a->handler != IE_ON_MATCH &&
 		    !ie_handler_hit(a, elt, var_vals[a->var]))
 			continue;
+		/* After the other actions: it keeps what they saved. */
 		if (a->snapshot) {
-			ie_snapshot_take(hist, elt, i, var_vals[a->var]);
+			snapshot |= BIT(i);
 			continue;
 		}
 		if (a->synth) {
@@ -935,6 +766,10 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		}
 		WRITE_ONCE(*(u64 *)(data + a->saved_off), 1);
 	}
+	for (i = 0; snapshot; i++, snapshot >>= 1) {
+		if (snapshot & 1)
+			ie_snapshot_take(hist, elt, i, var_vals[hist->actions[i].var]);
+	}
 }
 
 void ie_actions_print(struct seq_file *m, struct ie_hist *hist)
@@ -943,6 +778,20 @@ void ie_actions_print(struct seq_file *m, struct ie_hist *hist)
 
 	for (i = 0; i < hist->n_actions; i++)
 		seq_printf(m, ":%s", hist->actions[i].text);
+}
+
+/* A snapshot()'s value, shown already by an action on the same handler? */
+static bool ie_action_shown(struct ie_hist *hist, const struct ie_action *a)
+{
+	const struct ie_action *b;
+
+	if (!a->snapshot)
+		return false;
+	for (b = hist->actions; b < a; b++) {
+		if (b->handler == a->handler && b->var == a->var)
+			return true;
+	}
+	return false;
 }
 
 /* After an entry: the maximum (or last value) and the saved fields. */
@@ -959,13 +808,12 @@ void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 
 	for (i = 0; i < hist->n_actions; i++) {
 		a = &hist->actions[i];
-		/* snapshot()'s value is the histogram's, shown after it. */
-		if (a->handler == IE_ON_MATCH || a->snapshot)
+		if (a->handler == IE_ON_MATCH || ie_action_shown(hist, a))
 			continue;
 		seq_printf(m, "\n\t%s: %10llu", a->handler == IE_ON_MAX ?
 			   "max" : "changed",
 			   (u64)atomic64_read(&elt->vars[a->slot]));
-		if (a->synth || !data)
+		if (a->synth || a->snapshot || !data)
 			continue;
 		saved = READ_ONCE(*(u64 *)(data + a->saved_off));
 		for (j = 0; j < a->n_params; j++) {

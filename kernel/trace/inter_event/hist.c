@@ -195,8 +195,7 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 	}
 	/* onmax() and onchange() keep the last value in a variable slot. */
 	for (i = 0; i < hist->n_actions; i++) {
-		if (hist->actions[i].handler == IE_ON_MATCH ||
-		    hist->actions[i].snapshot)
+		if (hist->actions[i].handler == IE_ON_MATCH)
 			continue;
 		idx = tracing_map_add_var(hist->map);
 		if (idx < 0) {

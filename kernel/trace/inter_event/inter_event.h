@@ -291,11 +291,12 @@ struct ie_action {
 	struct ie_synth_event	*synth;		/* trace(), or NULL: save() */
 	bool			snapshot;	/* snapshot() */
 	unsigned int		pos;		/* snapshot(): in the spec */
-	atomic64_t		hist_val;	/* snapshot(): max or last, of all */
+	/* snapshot(): the maximum (or last value) of all entries. */
+	atomic64_t		hist_val;
 	struct ie_param		params[IE_SYNTH_MAX_FIELDS];
 	unsigned int		n_params;
 	unsigned int		var;		/* onmax/onchange: watched var */
-	unsigned int		slot;		/* map var keeping the max (not snapshot()) */
+	unsigned int		slot;		/* map var keeping the max */
 	unsigned int		saved_off;	/* save(): entry data flag, set once saved */
 };
 
@@ -654,11 +655,46 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
 		    struct ie_synth_args *args);
 void ie_actions_print(struct seq_file *m, struct ie_hist *hist);
+
+/* snapshot.c: the snapshot() action. */
+#ifdef CONFIG_TRACER_SNAPSHOT
 int ie_snapshot_alloc(struct ie_hist *hist);
 void ie_snapshot_free(struct ie_hist *hist);
+void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist);
+void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
+		      unsigned int action, u64 value);
 int ie_snapshot_hold(struct ie_hist *hist);
 void ie_snapshot_release(struct trace_array *tr);
-void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist);
+#else
+/* ie_action_add() refuses snapshot(): no histogram has one. */
+static inline int ie_snapshot_alloc(struct ie_hist *hist)
+{
+	return 0;
+}
+
+static inline void ie_snapshot_free(struct ie_hist *hist)
+{
+}
+
+static inline void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist)
+{
+}
+
+static inline void ie_snapshot_take(struct ie_hist *hist,
+				    struct tracing_map_elt *elt,
+				    unsigned int action, u64 value)
+{
+}
+
+static inline int ie_snapshot_hold(struct ie_hist *hist)
+{
+	return -ENODEV;
+}
+
+static inline void ie_snapshot_release(struct trace_array *tr)
+{
+}
+#endif
 void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			   struct tracing_map_elt *elt);
 

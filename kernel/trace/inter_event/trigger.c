@@ -71,7 +71,7 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_SYNTH_BAD_GROUP]	= "Synthetic events belong to group 'synthetic'",
 	[IE_ERR_UNARY_MINUS_SUBEXPR]	= "-(...) must end its subexpression",
 	[IE_ERR_STR_OPERAND]		= "A string can only be saved whole and passed whole",
-	[IE_ERR_SNAPSHOT_BUSY]		= "Snapshot in use (by another trigger or the tracer)",
+	[IE_ERR_SNAPSHOT_BUSY]		= "Snapshot in use (trigger, tracer or mapped buffer)",
 	[IE_ERR_SNAPSHOT_HANDLER]	= "snapshot() needs onmax()/onchange(), no parameters",
 };
 
@@ -198,6 +198,17 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 
 	lockdep_assert_held(&event_mutex);
 
+	/*
+	 * First: refused, it changes nothing (a new clock would empty the
+	 * buffers, the snapshot of the trigger holding it included).
+	 * Released when the trigger is freed, whatever fails below.
+	 */
+	if (hist->snap) {
+		ret = ie_snapshot_hold(hist);
+		if (ret < 0)
+			return ret;
+		data->flags |= IE_TRIGGER_FL_SNAPSHOT;
+	}
 	if (ie_hist_pins_instance(hist)) {
 		ret = trace_array_get(file->tr);
 		if (ret)
@@ -222,13 +233,6 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 			data->flags |= IE_TRIGGER_FL_DIRECT;
 			tracing_set_filter_buffering(file->tr, true);
 		}
-	}
-	/* Before any event can act: snapshot() needs the snapshot buffer. */
-	if (hist->snap) {
-		ret = ie_snapshot_hold(hist);
-		if (ret < 0)
-			goto put;
-		data->flags |= IE_TRIGGER_FL_SNAPSHOT;
 	}
 	event_trigger_init(data);
 	list_add_tail_rcu(&data->list, &file->triggers);
@@ -481,8 +485,9 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 			pos = 0;
 			goto out_free_log;
 		}
-		if (ret == -EBUSY && ie_data_hist(data)->snap) {
-			err = IE_ERR_SNAPSHOT_BUSY;
+		if ((ret == -EBUSY || ret == -ENOMEM) &&
+		    ie_data_hist(data)->snap) {
+			err = ret == -EBUSY ? IE_ERR_SNAPSHOT_BUSY : IE_ERR_NOMEM;
 			pos = ie_data_hist(data)->snap->pos;
 			goto out_free_log;
 		}

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: the snapshot() action.
+ *
+ *   onmax(var).snapshot()   onchange(var).snapshot()
+ *
+ * The action swaps the instance's trace buffer with its snapshot buffer
+ * through the instance's conditional snapshot: an event whose handler
+ * acts calls tracing_snapshot_cond(), which calls ie_snapshot_update()
+ * under the instance's max_lock (an arch spinlock), interrupts off.  One
+ * trace, one maximum: besides the entry's own maximum (or last value),
+ * the handler of a snapshot() watches the histogram's, which only
+ * ie_snapshot_update() changes, under max_lock, as it lets the buffers
+ * swap.  The event path reads it without the lock, to leave the lock
+ * alone for the events that can't raise it.
+ *
+ * The trigger holds the instance's conditional snapshot from before its
+ * registration until no event can act for it any more (after the
+ * trigger is freed): an event never finds the instance without it,
+ * which would take an unconditional snapshot, or turn tracing off if
+ * the snapshot buffer is gone.
+ */
+#include <linux/kernel.h>
+#include <linux/percpu.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "inter_event.h"
+
+struct ie_snap_req {
+	struct ie_hist		*hist;
+	struct tracing_map_elt	*elt;
+	unsigned int		action;
+	u64			value;
+};
+
+/* The instance whose snapshot this CPU is taking, with max_lock held. */
+static DEFINE_PER_CPU(struct trace_array *, ie_snapshotting);
+
+/* Does @v raise (or change) the histogram's value of @a? */
+static bool ie_snapshot_news(const struct ie_action *a, u64 v)
+{
+	u64 cur = atomic64_read(&a->hist_val);
+
+	return a->handler == IE_ON_MAX ? v > cur : v != cur;
+}
+
+static bool ie_snapshot_update(struct trace_array *tr, void *cond_data)
+{
+	const struct ie_snap_req *req = cond_data;
+	struct ie_action *a;
+	struct ie_hist *hist;
+	struct ie_snap *snap;
+	unsigned int i;
+
+	/*
+	 * Not ours (a snapshot trigger, or an event acting for a trigger
+	 * of the instance that just let go of it): the snapshot belongs to
+	 * the trigger holding it, and shows its entry.
+	 */
+	if (!req || !tr->cond_snapshot || tr->cond_snapshot->cond_data != req->hist)
+		return false;
+	hist = req->hist;
+	a = &hist->actions[req->action];
+	/* Another CPU (or an interrupt) took a higher one first. */
+	if (!ie_snapshot_news(a, req->value))
+		return false;
+	atomic64_set(&a->hist_val, req->value);
+	snap = hist->snap;
+	memcpy(snap->key, req->elt->key, hist->key_size);
+	if (snap->data && req->elt->private_data)
+		memcpy(snap->data, req->elt->private_data, hist->elt_data_size);
+	for (i = 0; i < hist->map->n_vars; i++)
+		atomic64_set(&snap->vars[i], atomic64_read(&req->elt->vars[i]));
+	snap->value = req->value;
+	snap->action = req->action;
+	snap->taken = true;
+	return true;
+}
+
+/**
+ * ie_snapshot_take - event path: the handler of snapshot() @action acted
+ * @hist: the histogram
+ * @elt: the entry whose maximum (or last value) it raised (or changed)
+ * @action: the action's index in @hist
+ * @value: the handler's value
+ *
+ * Takes the snapshot if @value raises (or changes) the histogram's value
+ * too.  A snapshot is not taken in NMI context (the snapshot code says
+ * so in the trace), nor by an event traced while its CPU is taking one
+ * of the same instance (an IPI sent from within it would take max_lock
+ * again): counted as a dropped action.
+ */
+void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
+		      unsigned int action, u64 value)
+{
+	struct ie_snap_req req = {
+		.hist = hist, .elt = elt, .action = action, .value = value,
+	};
+	struct trace_array *tr = hist->file->tr;
+	unsigned long flags;
+
+	if (!ie_snapshot_news(&hist->actions[action], value))
+		return;
+	local_irq_save(flags);
+	if (this_cpu_read(ie_snapshotting) == tr) {
+		local_irq_restore(flags);
+		atomic64_inc(&hist->actions_dropped);
+		return;
+	}
+	this_cpu_write(ie_snapshotting, tr);
+	tracing_snapshot_cond(tr, &req);
+	this_cpu_write(ie_snapshotting, NULL);
+	local_irq_restore(flags);
+}
+
+/* At creation: the copy of the entry that takes a snapshot, if any. */
+int ie_snapshot_alloc(struct ie_hist *hist)
+{
+	struct ie_snap *snap;
+	unsigned int i;
+
+	for (i = 0; i < hist->n_actions && !hist->actions[i].snapshot; i++)
+		;
+	if (i == hist->n_actions)
+		return 0;
+	snap = kzalloc(struct_size(snap, key, hist->key_size), GFP_KERNEL);
+	if (!snap)
+		return -ENOMEM;
+	snap->pos = hist->actions[i].pos;
+	hist->snap = snap;
+	if (!hist->elt_data_size)
+		return 0;
+	snap->data = kzalloc(hist->elt_data_size, GFP_KERNEL);
+	return snap->data ? 0 : -ENOMEM;
+}
+
+void ie_snapshot_free(struct ie_hist *hist)
+{
+	if (!hist->snap)
+		return;
+	kfree(hist->snap->data);
+	kfree(hist->snap);
+	hist->snap = NULL;
+}
+
+/*
+ * At registration, under event_mutex, before anything else registration
+ * changes: take the instance's conditional snapshot (allocating the
+ * snapshot buffer).  -EBUSY if another trigger holds it, or the tracer
+ * uses the snapshot buffer.
+ */
+int ie_snapshot_hold(struct ie_hist *hist)
+{
+	lockdep_assert_held(&event_mutex);
+	return tracing_snapshot_cond_enable(hist->file->tr, hist,
+					    ie_snapshot_update);
+}
+
+/* After the trigger holding it is freed: the event path is done with it. */
+void ie_snapshot_release(struct trace_array *tr)
+{
+	lockdep_assert_held(&event_mutex);
+	WARN_ON_ONCE(tracing_snapshot_cond_disable(tr));
+}
+
+/* After the entries: the entry that took the last snapshot. */
+void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist)
+{
+	struct trace_array *tr = hist->file->tr;
+	struct tracing_map_elt elt = {};
+	const struct ie_action *a;
+	struct ie_snap *snap;
+	unsigned int i;
+	size_t size;
+
+	if (!hist->snap)
+		return;
+	size = struct_size(snap, key, hist->key_size);
+	snap = kmalloc(size, GFP_KERNEL);
+	elt.private_data = hist->elt_data_size ?
+		kmalloc(hist->elt_data_size, GFP_KERNEL) : NULL;
+	if (!snap || (hist->elt_data_size && !elt.private_data)) {
+		seq_puts(m, "\nLast snapshot: (out of memory)\n");
+		goto out;
+	}
+	local_irq_disable();
+	arch_spin_lock(&tr->max_lock);
+	memcpy(snap, hist->snap, size);
+	if (elt.private_data)
+		memcpy(elt.private_data, hist->snap->data, hist->elt_data_size);
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_enable();
+
+	if (!snap->taken) {
+		seq_puts(m, "\nLast snapshot: none yet\n");
+		goto out;
+	}
+	a = &hist->actions[snap->action];
+	seq_printf(m, "\nLast snapshot: %s at %llu (see the snapshot file)\n{ ",
+		   a->text, snap->value);
+	elt.key = snap->key;
+	elt.vars = snap->vars;
+	for (i = 0; i < hist->n_keys; i++) {
+		if (i)
+			seq_puts(m, ", ");
+		ie_print_key(m, &hist->keys[i], snap->key + hist->keys[i].key_off,
+			     &elt);
+	}
+	seq_puts(m, hist->keys[hist->n_keys - 1].type == IE_FT_STACK ? "}" : " }");
+	ie_actions_show_entry(m, hist, &elt);
+	seq_putc(m, '\n');
+out:
+	kfree(elt.private_data);
+	kfree(snap);
+}
