@@ -4,7 +4,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 PKGS="$TREE_PKG qemu-system-x86 busybox-static rt-tests iputils-ping
-      gcc make bc bison flex libelf-dev libssl-dev cpio xz-utils kmod perl
+      gcc libc6-dev make bc bison flex libelf-dev libssl-dev cpio xz-utils kmod perl
       git patch rsync python3"
 
 missing=

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Build the guest initramfs (uncompressed cpio) into $1.
 # Contents: busybox, dash as /bin/sh, cyclictest, hackbench, ping and nice
-# with their libraries,
+# with their libraries, iepoll (rig/guest/iepoll.c),
 # the tree's ftracetest with our tests, the jobs, and $2 = suites file.
 # Optional $3: a folder of further .tc files (TESTS_EXTRA).
 set -eu
@@ -30,6 +30,9 @@ for p in cyclictest hackbench ping nice dash; do
 	copy_bin "$p"
 done
 
+# A poll() client for the hist file tests, linked statically.
+gcc -static -O2 -o "$root/usr/bin/iepoll" "$RIG/guest/iepoll.c" ||
+	die "could not build iepoll (gcc and libc6-dev are needed)"
 # The bench's workload driver, linked statically (rig/bench.sh).
 [ -n "${IE_BENCH_BIN:-}" ] && cp "$IE_BENCH_BIN" "$root/usr/bin/iebench"
 cp "$RIG/guest/init" "$root/init"

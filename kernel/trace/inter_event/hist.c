@@ -673,4 +673,5 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	}
 	if (hist->n_actions)
 		ie_actions_run(hist, elt, &ctx, rec, s->var_vals, &s->params);
+	ie_hist_poll_wakeup();
 }

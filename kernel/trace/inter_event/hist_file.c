@@ -1,20 +1,65 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Inter-event hist triggers: the per-event 'hist' file.
+ *
+ * poll() on it waits for the histogram to change: EPOLLIN while the
+ * histograms of the event have counted hits since the opener last read
+ * the file, EPOLLPRI once for each change since the last poll or read.
+ * Events wake pollers through the tree's hist_poll_wq, from an irq_work
+ * (an event may come in any context); only while a hist file is polled
+ * does the event path look at the wait queue.  As in the stock kernel, a
+ * reader that polls before each read (busybox sh's read builtin) waits
+ * there for the next change: read hist files with read() alone.
  */
+#include <linux/jump_label_ratelimit.h>
+#include <linux/mutex.h>
+#include <linux/poll.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 
 #include "inter_event.h"
 
+/*
+ * Turned off a second after the last poller goes: a tool that opens the
+ * file for each poll() does not patch the kernel's text every time.
+ */
+static DEFINE_STATIC_KEY_DEFERRED_FALSE(ie_hist_polled, HZ);
+
+/* One opener of a hist file. */
+struct ie_hist_file {
+	struct file	*filp;
+	u64		last_read;	/* hits when last read */
+	u64		last_act;	/* hits when last polled or read */
+	struct mutex	lock;		/* the first poll() turns the key on */
+	bool		polled;		/* counted in ie_hist_polled */
+};
+
+/* The hits of @file's histograms, under event_mutex. */
+static u64 ie_hist_file_hits(struct trace_event_file *file)
+{
+	struct event_trigger_data *data;
+	struct ie_hist *hist;
+	u64 hits = 0;
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
+			continue;
+		hist = data->private_data;
+		hits += atomic64_read(&hist->map->hits);
+	}
+	return hits;
+}
+
 static int ie_hist_file_show(struct seq_file *m, void *v)
 {
+	struct ie_hist_file *hf = m->private;
 	struct trace_event_file *file;
 	struct event_trigger_data *data;
 	bool first = true;
 
 	guard(mutex)(&event_mutex);
 
-	file = event_file_file(m->private);
+	file = event_file_file(hf->filp);
 	if (!file)
 		return -ENODEV;
 
@@ -26,28 +71,106 @@ static int ie_hist_file_show(struct seq_file *m, void *v)
 		first = false;
 		ie_hist_show(m, data);
 	}
+	hf->last_read = ie_hist_file_hits(file);
+	hf->last_act = hf->last_read;
 	return 0;
+}
+
+static __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
+{
+	struct seq_file *m = filp->private_data;
+	struct ie_hist_file *hf = m->private;
+	struct trace_event_file *file;
+	__poll_t ret = 0;
+	u64 hits;
+
+	/*
+	 * From now on, events wake pollers (see ie_hist_poll_wakeup()); a
+	 * second thread polling the same file waits until they do.
+	 */
+	mutex_lock(&hf->lock);
+	if (!hf->polled) {
+		static_branch_deferred_inc(&ie_hist_polled);
+		hf->polled = true;
+	}
+	mutex_unlock(&hf->lock);
+
+	guard(mutex)(&event_mutex);
+
+	file = event_file_file(filp);
+	if (!file)
+		return EPOLLERR;
+	hist_poll_wait(filp, wait);
+	/* On the wait queue before reading the hits: pairs with the waker's. */
+	smp_mb();
+	hits = ie_hist_file_hits(file);
+	if (hits != hf->last_read)
+		ret |= EPOLLIN | EPOLLRDNORM;
+	if (hits != hf->last_act) {
+		hf->last_act = hits;
+		ret |= EPOLLPRI;
+	}
+	return ret;
+}
+
+/*
+ * Event path: a histogram of the event counted a hit.  Cheap while no
+ * hist file is polled: a static branch.  Once one is, the patching of
+ * the branch has ordered every earlier hit before the poller looks, and
+ * later hits see the poller on the wait queue (hist_poll_wakeup()).
+ */
+void ie_hist_poll_wakeup(void)
+{
+	if (static_branch_unlikely(&ie_hist_polled.key))
+		hist_poll_wakeup();
 }
 
 static int ie_hist_open(struct inode *inode, struct file *filp)
 {
+	struct ie_hist_file *hf;
 	int ret;
 
 	ret = tracing_open_file_tr(inode, filp);
 	if (ret)
 		return ret;
 
-	/* single_open() wants it clear; the show callback gets filp. */
-	filp->private_data = NULL;
-	ret = single_open(filp, ie_hist_file_show, filp);
-	if (ret)
+	hf = kzalloc(sizeof(*hf), GFP_KERNEL);
+	if (!hf) {
 		tracing_release_file_tr(inode, filp);
+		return -ENOMEM;
+	}
+	hf->filp = filp;
+	mutex_init(&hf->lock);
+	/* As the stock kernel: POLLPRI waits for the next change. */
+	mutex_lock(&event_mutex);
+	if (event_file_file(filp))
+		hf->last_act = ie_hist_file_hits(event_file_file(filp));
+	mutex_unlock(&event_mutex);
+	/* single_open() wants it clear. */
+	filp->private_data = NULL;
+	ret = single_open(filp, ie_hist_file_show, hf);
+	if (ret) {
+		kfree(hf);
+		tracing_release_file_tr(inode, filp);
+	}
 	return ret;
+}
+
+static int ie_hist_release(struct inode *inode, struct file *filp)
+{
+	struct seq_file *m = filp->private_data;
+	struct ie_hist_file *hf = m->private;
+
+	if (hf->polled)
+		static_branch_slow_dec_deferred(&ie_hist_polled);
+	kfree(hf);
+	return tracing_single_release_file_tr(inode, filp);
 }
 
 const struct file_operations event_hist_fops = {
 	.open		= ie_hist_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= tracing_single_release_file_tr,
+	.poll		= ie_hist_poll,
+	.release	= ie_hist_release,
 };

@@ -633,6 +633,9 @@ struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 void ie_hist_remove_aux(struct trace_event_file *file, u64 id);
 void ie_hist_put(struct ie_hist *hist);
 
+/* hist_file.c */
+void ie_hist_poll_wakeup(void);
+
 /* output.c */
 int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data);
