@@ -360,10 +360,11 @@ static int ie_param_local(struct ie_hist *hist, struct ie_action *a,
 
 	p->local = local + 1;
 	a->n_params++;
-	if (!a->synth)
+	/* save() keeps fields; the RFC's events take numbers only. */
+	if (!a->synth || a->synth->bound)
 		return ie_action_fail(err_pos, pos, err, IE_ERR_STR_OPERAND);
-	if (a->synth->bound || a->n_params > a->synth->n_fields)
-		return 0;	/* typed by the variable, or a count error */
+	if (a->n_params > a->synth->n_fields)
+		return 0;	/* a count error, reported later */
 	sf = &a->synth->fields[a->n_params - 1];
 	if (sf->is_stack ? ie_expr_is_stack(hist, var->expr) :
 	    sf->is_string && ie_expr_is_str(hist, var->expr, &size) &&
@@ -403,8 +404,9 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 	ret = ie_param_field_var(hist, text, &p->expr, err);
 	if (!ret) {
 		a->n_params++;
-		/* A string goes only into a string field. */
+		/* A string or a stack goes only into a field of its kind. */
 		return !ie_expr_is_str(hist, p->expr, &off) &&
+		       !ie_expr_is_stack(hist, p->expr) &&
 		       ie_param_type_ok(hist, a, p) ? 0 :
 		       ie_action_fail(err_pos, pos, err, IE_ERR_PARAM_TYPE);
 	}
@@ -725,16 +727,24 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 			continue;
 		}
 		if (a->synth) {
-			data = elt->private_data;
 			for (j = 0; j < a->n_params; j++) {
 				p = &a->params[j];
 				/* (A string variable's copy ends within.) */
 				args->lens[j] = IE_STR_MAX;
+				/*
+				 * This event's own copy, not the entry's: made
+				 * in scratch space, or the record's string.
+				 */
 				if (p->local) {
 					var = &hist->vars[p->local - 1];
-					args->vals[j] = data ? (unsigned long)
-						(data + var->str_off) : 0;
-					args->lens[j] = var->str_size;
+					v = var_vals[p->local - 1];
+					if (v)
+						args->lens[j] = var->str_size;
+					else
+						v = (unsigned long)ie_field_str_ptr
+							(var->expr->field, rec,
+							 &args->lens[j]);
+					args->vals[j] = v;
 					continue;
 				}
 				args->vals[j] = p->str ? (unsigned long)

@@ -27,6 +27,7 @@ static const struct ie_mod_name ie_mods[] = {
 	{ "usecs",	IE_MOD_USECS,		false },
 	{ "percent",	IE_MOD_PERCENT,		false },
 	{ "graph",	IE_MOD_GRAPH,		false },
+	{ "stacktrace",	IE_MOD_STACKTRACE,	true },
 };
 
 /* Apply one ".modifier" to @f; "buckets=N" carries a number. */
@@ -71,6 +72,9 @@ static bool ie_field_mods_ok(const struct ie_field *f)
 	display |= f->mods & (IE_MOD_PERCENT | IE_MOD_GRAPH);
 	if (display & (display - 1))
 		return false;
+	/* .stacktrace: a stack trace field shown as one (and nothing else). */
+	if (f->type == IE_FT_STACK)
+		return !(f->mods & ~IE_MOD_STACKTRACE);
 	if (f->type == IE_FT_NUM || f->type == IE_FT_CPU) {
 		if ((f->mods & IE_MOD_EXECNAME) &&
 		    strcmp(f->name, "common_pid"))
@@ -130,6 +134,14 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 		if (!ev)
 			goto not_found;
 		f->ev = ev;
+		/* A synthetic event's stack trace field: its frames. */
+		if (ev->filter_type == FILTER_OTHER &&
+		    (!strcmp(ev->type, "__data_loc unsigned long[]") ||
+		     !strcmp(ev->type, "__data_loc long[]"))) {
+			f->type = IE_FT_STACK;
+			f->size = IE_STACK_DEPTH * sizeof(unsigned long);
+			goto resolved;
+		}
 		switch (ev->filter_type) {
 		case FILTER_CPU:
 			f->type = IE_FT_CPU;
@@ -173,13 +185,14 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 			goto not_found;
 		}
 	}
+resolved:
 	/* Not a value; but a variable's whole value (resolved as a key). */
 	if (!is_key && (f->type == IE_FT_STR || f->type == IE_FT_STACK)) {
 		*err = IE_ERR_BAD_VAL;
 		return -EINVAL;
 	}
 
-	if (f->type == IE_FT_STACK)
+	if (f->type == IE_FT_STACK && !f->ev)
 		name = "common_stacktrace";
 	else if (f->type == IE_FT_CPU)
 		name = "common_cpu";
@@ -267,6 +280,18 @@ const char *ie_field_str_ptr(const struct ie_field *f, void *rec,
 	}
 }
 
+/* A stack trace field's frames from the record, 0 after the last. */
+static void ie_field_frames(const struct ie_field *f, void *rec, void *key)
+{
+	u32 loc = *(u32 *)(rec + f->ev->offset);
+	unsigned int n = min_t(unsigned int, (loc >> 16) / sizeof(long),
+			       IE_STACK_DEPTH);
+
+	memcpy(key, rec + (loc & 0xffff), n * sizeof(long));
+	memset((unsigned long *)key + n, 0,
+	       (IE_STACK_DEPTH - n) * sizeof(unsigned long));
+}
+
 /* Fill this field's part of a compound key from the record. */
 void ie_field_key(const struct ie_field *f, void *rec, void *key)
 {
@@ -278,6 +303,10 @@ void ie_field_key(const struct ie_field *f, void *rec, void *key)
 		ie_field_str(f, rec, key);
 		return;
 	case IE_FT_STACK:
+		if (f->ev) {
+			ie_field_frames(f, rec, key);
+			return;
+		}
 		/*
 		 * Skip the tracing frames: ie_hist_event, event_triggers_call,
 		 * trace_event_buffer_commit, the event's probe and its caller.

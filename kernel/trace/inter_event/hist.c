@@ -612,6 +612,29 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 }
 
 /*
+ * Event path: variable @var's new value.  A string of the event is
+ * copied from the record when saved (0 here); a copy of another event's
+ * string or stack, or a stack taken now, is the address of this event's
+ * copy in scratch space, which actions read too.
+ */
+static u64 ie_var_value(struct ie_hist *hist, const struct ie_var *var,
+			struct ie_scratch *s, const struct ie_eval_ctx *ctx,
+			void *rec)
+{
+	unsigned long *stack;
+
+	if (var->str_size && var->stack_slot >= 0 && var->is_stack) {
+		stack = (unsigned long *)(s->strs + var->stack_slot * IE_STR_MAX);
+		ie_field_key(var->expr->field, rec, stack);
+		stack[IE_STACK_DEPTH] = 0;
+		return (unsigned long)stack;
+	}
+	if (var->str_size && var->expr->kind != IE_EX_REF)
+		return 0;
+	return ie_expr_eval(var->expr, ctx);
+}
+
+/*
  * Event path: no allocation, no locks; a full map counts a drop.  The
  * buffers are the event's scratch space (see ie_event_scratch()).
  */
@@ -664,11 +687,9 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		tracing_map_update_sum(elt, f->map_idx, val);
 	}
 	if (hist->n_vars) {
-		/* A copied string or stack trace: the address of the copy. */
 		for (i = 0; i < hist->n_vars; i++)
-			s->var_vals[i] = hist->vars[i].str_size &&
-				hist->vars[i].expr->kind != IE_EX_REF ? 0 :
-				ie_expr_eval(hist->vars[i].expr, &ctx);
+			s->var_vals[i] = ie_var_value(hist, &hist->vars[i], s,
+						      &ctx, rec);
 		ie_vars_save(hist, elt, s->var_vals, rec);
 	}
 	if (hist->n_actions)

@@ -151,6 +151,7 @@ struct ie_spec {
 #define IE_MOD_USECS		BIT(7)
 #define IE_MOD_PERCENT		BIT(8)
 #define IE_MOD_GRAPH		BIT(9)
+#define IE_MOD_STACKTRACE	BIT(10)
 
 enum ie_field_type {
 	IE_FT_NUM,		/* integer event field, kept as u64 */
@@ -194,6 +195,9 @@ struct ie_var {
 	unsigned int		map_idx;	/* tracing_map var index */
 	unsigned int		str_size;	/* 0: a number */
 	unsigned int		str_off;
+	bool			is_stack;	/* a stack trace, not a string */
+	unsigned int		str_stock;	/* a string's size, as stock counts */
+	int			stack_slot;	/* a stack taken: its scratch slot */
 };
 
 /* References to string variables one trigger may have. */
@@ -363,6 +367,7 @@ struct ie_hist {
 	struct ie_ref		refs[IE_MAX_REFS];
 	unsigned int		n_refs;
 	unsigned int		n_str_refs;	/* of them, to string vars */
+	unsigned int		n_stack_vars;	/* stacks taken into scratch */
 	unsigned int		users;		/* references to our vars */
 	bool			uses_ts;
 	unsigned int		n_leaves;	/* operands evaluated per event */

@@ -23,6 +23,7 @@ static const struct {
 	{ IE_MOD_USECS,		"usecs" },
 	{ IE_MOD_PERCENT,	"percent" },
 	{ IE_MOD_GRAPH,		"graph" },
+	{ IE_MOD_STACKTRACE,	"stacktrace" },
 };
 
 /* "name.modifier..." as the user would write it; returns the length. */

@@ -22,6 +22,7 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <linux/trace_events.h>
+#include <linux/unaligned.h>
 
 #include "../trace_output.h"
 #include "inter_event.h"
@@ -121,8 +122,9 @@ static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
 	for (i = 0; i < ev->n_fields; i++) {
 		f = &ev->fields[i];
 		if (f->is_stack) {
+			/* Frames start aligned, after any string before. */
 			lens[i] = ie_synth_stack_len(args->vals[i], args->lens[i]);
-			size += lens[i];
+			size = ALIGN(size, sizeof(long)) + lens[i];
 			continue;
 		}
 		if (!f->is_string)
@@ -154,6 +156,7 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
 		f = &ev->fields[i];
 		if (f->is_stack) {
 			/* A __data_loc of the frames: bytes and offset. */
+			data = ALIGN(data, sizeof(long));
 			*(u32 *)(entry + f->offset) = lens[i] << 16 | data;
 			if (lens[i])
 				memcpy(entry + data,
@@ -339,7 +342,7 @@ static enum print_line_t ie_synth_print(struct trace_iterator *iter,
 			trace_seq_puts(s, "STACK:");
 			for (n = 0; n < (loc >> 16) / sizeof(*frame); n++) {
 				trace_seq_puts(s, "\n => ");
-				seq_print_ip_sym(s, frame[n], flags);
+				seq_print_ip_sym(s, get_unaligned(&frame[n]), flags);
 			}
 			continue;
 		}

@@ -143,7 +143,8 @@ int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var)
 	if (i == IE_MAX_REFS)
 		return -ENOSPC;
 	if (def->vars[var].str_size) {
-		if (hist->n_str_refs == IE_MAX_STR_REFS)
+		/* The slots from the top hold the stacks taken (ie_var_add()). */
+		if (hist->n_str_refs + hist->n_stack_vars == IE_MAX_STR_REFS)
 			return -ENOSPC;
 		hist->refs[i].str_slot = hist->n_str_refs++;
 	}
@@ -417,51 +418,36 @@ static const struct ie_var *ie_ref_var(const struct ie_hist *hist,
 }
 
 /*
- * The field behind resolved expression @e, a string or stack trace field
- * or a reference to a variable holding one (through the variables it
- * copies), or NULL: a number.
- */
-static const struct ie_field *ie_expr_blob(const struct ie_hist *hist,
-					   const struct ie_expr *e)
-{
-	const struct ie_ref *ref;
-	unsigned int depth;
-
-	/* A variable copies one defined earlier: a chain, not a cycle. */
-	for (depth = 0; e->kind == IE_EX_REF && depth < IE_MAX_REFS; depth++) {
-		ref = &hist->refs[e->ref];
-		hist = ref->def;
-		e = hist->vars[ref->var].expr;
-	}
-	if (e->kind != IE_EX_FIELD ||
-	    (e->field->type != IE_FT_STR && e->field->type != IE_FT_STACK))
-		return NULL;
-	return e->field;
-}
-
-/*
  * Is resolved expression @e a string (a string field or a reference to
  * a string variable)?  @size: its size as the stock kernel counts it, a
- * fixed-size string's own or 256 bytes.
+ * fixed-size string's own or 256 bytes.  A variable knows what it holds
+ * (set when it is defined), so a chain of copies is looked at one hop.
  */
 bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
 		    unsigned int *size)
 {
-	const struct ie_field *f = ie_expr_blob(hist, e);
+	const struct ie_var *var;
 
-	if (!f || f->type != IE_FT_STR)
+	if (e->kind == IE_EX_REF) {
+		var = ie_ref_var(hist, e);
+		if (!var->str_size || var->is_stack)
+			return false;
+		*size = var->str_stock;
+		return true;
+	}
+	if (e->kind != IE_EX_FIELD || e->field->type != IE_FT_STR)
 		return false;
-	*size = f->ev->filter_type == FILTER_STATIC_STRING ?
-		f->ev->size : MAX_FILTER_STR_VAL;
+	*size = e->field->ev->filter_type == FILTER_STATIC_STRING ?
+		e->field->ev->size : MAX_FILTER_STR_VAL;
 	return true;
 }
 
 /* Is resolved expression @e a stack trace, or a variable holding one? */
 bool ie_expr_is_stack(const struct ie_hist *hist, const struct ie_expr *e)
 {
-	const struct ie_field *f = ie_expr_blob(hist, e);
-
-	return f && f->type == IE_FT_STACK;
+	if (e->kind == IE_EX_REF)
+		return ie_ref_var(hist, e)->is_stack;
+	return e->kind == IE_EX_FIELD && e->field->type == IE_FT_STACK;
 }
 
 /**
@@ -500,15 +486,27 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	 * event's variable: kept whole in the entry.  A stack trace is
 	 * kept with a 0 after its last frame.
 	 */
-	if (!ret && (ie_expr_is_str(hist, var->expr, &size) ||
-		     ie_expr_is_stack(hist, var->expr))) {
-		if (var->expr->kind == IE_EX_REF)
-			var->str_size = ie_ref_var(hist, var->expr)->str_size;
-		else if (var->expr->field->type == IE_FT_STACK)
-			var->str_size = (IE_STACK_DEPTH + 1) *
-					sizeof(unsigned long);
-		else
-			var->str_size = var->expr->field->size;
+	if (!ret && ie_expr_is_str(hist, var->expr, &size)) {
+		var->str_stock = size;
+		var->str_size = var->expr->kind == IE_EX_REF ?
+			ie_ref_var(hist, var->expr)->str_size :
+			var->expr->field->size;
+	} else if (!ret && ie_expr_is_stack(hist, var->expr)) {
+		var->is_stack = true;
+		var->str_size = (IE_STACK_DEPTH + 1) * sizeof(unsigned long);
+		/*
+		 * A stack taken at the event (not copied): into a scratch
+		 * slot first, shared with the string references.
+		 */
+		var->stack_slot = -1;
+		if (var->expr->kind == IE_EX_FIELD &&
+		    hist->n_str_refs + hist->n_stack_vars == IE_MAX_STR_REFS) {
+			*err = IE_ERR_TOO_MANY_REFS;
+			ret = -EINVAL;
+		} else if (var->expr->kind == IE_EX_FIELD) {
+			var->stack_slot = IE_MAX_STR_REFS - 1 -
+					  hist->n_stack_vars++;
+		}
 	}
 	if (ret) {
 		*err_pos = pos + off;
@@ -569,8 +567,12 @@ void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
 		} while (!atomic64_try_cmpxchg(slot, &old, IE_TAG_BUSY));
 		if (old & IE_TAG_BUSY)
 			continue;
-		/* Readers see the tag odd from here: they can't take it. */
-		if (var->str_size && var->expr->kind == IE_EX_REF)
+		/*
+		 * Readers see the tag odd from here: they can't take it.  A
+		 * copy or a stack was made in scratch space (@vals has its
+		 * address): the entry gets it whole.
+		 */
+		if (var->str_size && vals[i])
 			memcpy(elt->private_data + var->str_off,
 			       (const void *)(unsigned long)vals[i],
 			       var->str_size);
@@ -704,6 +706,11 @@ void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 
 	switch (e->kind) {
 	case IE_EX_FIELD:
+		/* A stack trace is no number: typed as none could be. */
+		if (!e->field->ev || e->field->type != IE_FT_NUM) {
+			*t = (struct ie_type){ "", 0, false };
+			return;
+		}
 		t->name = e->field->ev->type;
 		t->size = e->field->ev->size;
 		t->is_signed = e->field->ev->is_signed;
