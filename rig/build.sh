@@ -54,5 +54,11 @@ if ! kmake -j"$(nproc)" bzImage >"$out/build.log" 2>&1; then
 	grep -E 'error|Error' "$out/build.log" | head -40 >&2
 	die "$kernel: build failed (log: $out/build.log)"
 fi
+# The modules the config asks for (a few: the guest's test modules).
+if grep -q '=m$' "$out/.config" &&
+	! kmake -j"$(nproc)" modules >>"$out/build.log" 2>&1; then
+	grep -E 'error|Error' "$out/build.log" | head -40 >&2
+	die "$kernel: modules build failed (log: $out/build.log)"
+fi
 log "$kernel built in $(($(date +%s) - start)) s"
 echo "$out/arch/x86/boot/bzImage"

@@ -30,6 +30,14 @@ for p in cyclictest hackbench ping nice dash; do
 	copy_bin "$p"
 done
 
+# The kernel's modules, if any (IE_MODULES_DIR: its build folder).
+mkdir -p "$root/lib/ie-modules"
+# Only those its last build made (modules.order), not older ones there.
+if [ -n "${IE_MODULES_DIR:-}" ] && [ -f "$IE_MODULES_DIR/modules.order" ]; then
+	sed 's/\.o$/.ko/' "$IE_MODULES_DIR/modules.order" | while read -r ko; do
+		cp "$IE_MODULES_DIR/$ko" "$root/lib/ie-modules/"
+	done
+fi
 # A poll() client for the hist file tests, linked statically.
 gcc -static -O2 -o "$root/usr/bin/iepoll" "$RIG/guest/iepoll.c" ||
 	die "could not build iepoll (gcc and libc6-dev are needed)"

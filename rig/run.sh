@@ -12,7 +12,9 @@ kernel=$1 job=$2 outdir=$3 suites=${4:-} extra=${5:-}
 timeout_s=${IE_BOOT_TIMEOUT:-1500}
 mkdir -p "$outdir"
 image=${IE_IMAGE:-$("$RIG/build.sh" "$kernel")}
-"$RIG/initramfs.sh" "$outdir/initramfs.cpio" "$suites" "$extra"
+# The kernel's modules go with it (its build folder holds the image).
+IE_MODULES_DIR=${image%/arch/x86/boot/bzImage} \
+	"$RIG/initramfs.sh" "$outdir/initramfs.cpio" "$suites" "$extra"
 
 mem=1G
 [ "$kernel" = debug ] && mem=3G

@@ -428,7 +428,8 @@ static int ie_params_bound(struct ie_hist *hist, struct ie_action *a,
 			   unsigned int pos, unsigned int *err_pos,
 			   enum ie_err *err)
 {
-	const char *event = trace_event_name(hist->file->event_call);
+	struct trace_event_call *call = hist->file->event_call;
+	const char *event = trace_event_name(call);
 	const struct ie_synth_field *f;
 	char ref[IE_MAX_NAME_LEN + 2];
 	unsigned int i;
@@ -436,7 +437,8 @@ static int ie_params_bound(struct ie_hist *hist, struct ie_action *a,
 
 	for (i = 0; i < a->synth->n_fields; i++) {
 		f = &a->synth->fields[i];
-		if (!f->src_event || strcmp(f->src_event, event))
+		if (!f->src_event || strcmp(f->src_event, event) ||
+		    (f->src_system && strcmp(f->src_system, call->class->system)))
 			return ie_action_fail(err_pos, pos, err,
 					      IE_ERR_SYNTH_UNBOUND);
 		snprintf(ref, sizeof(ref), "$%s", f->src_var);

@@ -226,7 +226,8 @@ struct ie_synth_field {
 	bool			is_string;
 	bool			is_dynamic;	/* char name[]: __data_loc */
 	bool			is_stack;	/* unsigned long[]: __data_loc */
-	char			*src_event;	/* RFC form: event:var */
+	char			*src_system;	/* RFC form: [system:]event:var */
+	char			*src_event;
 	char			*src_var;
 };
 
@@ -239,6 +240,7 @@ struct ie_synth_event {
 	unsigned int		size;		/* record size, strings[] apart */
 	bool			bound;		/* RFC form */
 	unsigned int		users;		/* actions generating it */
+	struct module		*mod;		/* defined by (the API), or NULL */
 	struct tracepoint	tp;
 	struct trace_event_class class;
 	struct trace_event_fields fields_array[2];
@@ -265,6 +267,11 @@ struct ie_synth_args {
 
 bool ie_synth_fire(struct ie_synth_event *ev,
 		   const struct ie_synth_args *args);
+struct ie_synth_event *ie_synth_of_call(struct trace_event_call *call);
+void ie_synth_trace_file(struct trace_event_file *file,
+			 const struct ie_synth_args *args);
+int ie_synth_put(const struct ie_synth_event *ev, u8 *entry, unsigned int i,
+		 u64 val);
 int ie_synth_create(char *cmd, unsigned int *err_pos);
 int ie_synth_delete(const char *name);
 int ie_synth_delete_all(void);

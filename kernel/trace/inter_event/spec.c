@@ -487,6 +487,9 @@ int ie_spec_parse(const char *cmd, struct ie_spec *spec)
 		return ret;
 	rest = p.base;
 	while ((param = ie_cut(&rest, ':'))) {
+		/* A ':' ending the spec, as the RFC's examples have it. */
+		if (!*param && !rest && param != p.base)
+			break;
 		ret = ie_parse_param(&p, param);
 		if (ret)
 			return ret;

@@ -279,6 +279,12 @@ static void spec_test_blanks(struct kunit *test)
 	spec = parse_ok(test, "keys=a if a==1 && \\\n     b==2");
 	KUNIT_EXPECT_STREQ(test, spec->filter, "if a==1 && b==2");
 
+	/* A ':' ending the spec (the RFC's examples). */
+	spec = parse_ok(test, "keys=a:x=b:");
+	KUNIT_EXPECT_EQ(test, spec->n_vars, 1);
+	spec = parse_ok(test, "keys=a:x=b : ");
+	KUNIT_EXPECT_EQ(test, spec->n_vars, 1);
+
 	/* Nested parens in a variable's expression. */
 	spec = parse_ok(test, "keys=a:x=(a + (b,c)):y=z");
 	KUNIT_ASSERT_EQ(test, spec->n_vars, 2);
@@ -368,8 +374,8 @@ static const struct spec_bad spec_bad_cases[] = {
 	{ "pause if a==1",			IE_ERR_NO_KEYS,		0 },
 	{ ":",					IE_ERR_EMPTY_ITEM,	0 },
 	{ "keys=a::vals=b",			IE_ERR_EMPTY_ITEM,	7 },
-	{ "keys=a:",				IE_ERR_EMPTY_ITEM,	7 },
-	{ "keys=a : ",				IE_ERR_EMPTY_ITEM,	7 },
+	{ "keys=a::",				IE_ERR_EMPTY_ITEM,	7 },
+	{ ":keys=a",				IE_ERR_EMPTY_ITEM,	0 },
 	{ "keys=",				IE_ERR_EMPTY_ITEM,	0 },
 	{ "keys=,",				IE_ERR_EMPTY_ITEM,	0 },
 	{ "keys=a,,b",				IE_ERR_EMPTY_ITEM,	0 },
