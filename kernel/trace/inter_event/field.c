@@ -165,6 +165,11 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 			f->size = IE_STR_MAX;
 			break;
 		case FILTER_STACKTRACE:
+			/*
+			 * The generic "STACKTRACE" field: the stack at the
+			 * event, not frames in the record (it has none).
+			 */
+			f->ev = NULL;
 			f->type = IE_FT_STACK;
 			f->size = IE_STACK_DEPTH * sizeof(unsigned long);
 			break;

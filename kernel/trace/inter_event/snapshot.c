@@ -86,10 +86,9 @@ static bool ie_snapshot_update(struct trace_array *tr, void *cond_data)
  * @value: the handler's value
  *
  * Takes the snapshot if @value raises (or changes) the histogram's value
- * too.  A snapshot is not taken in NMI context (the snapshot code says
- * so in the trace), nor by an event traced while its CPU is taking one
- * of the same instance (an IPI sent from within it would take max_lock
- * again): counted as a dropped action.
+ * too.  A snapshot is not taken in NMI context, nor by an event traced
+ * while its CPU is taking one of the same instance (an IPI sent from
+ * within it would take max_lock again): counted as a dropped action.
  */
 void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
 		      unsigned int action, u64 value)
@@ -102,6 +101,11 @@ void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
 
 	if (!ie_snapshot_news(&hist->actions[action], value))
 		return;
+	/* Not taken in NMI context (it would only say so in the trace). */
+	if (in_nmi()) {
+		atomic64_inc(&hist->actions_dropped);
+		return;
+	}
 	local_irq_save(flags);
 	if (this_cpu_read(ie_snapshotting) == tr) {
 		local_irq_restore(flags);

@@ -140,6 +140,26 @@ static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
 	return size;
 }
 
+/* A numeric field's value, in the field's size. */
+static void ie_synth_put_num(const struct ie_synth_field *f, u8 *entry,
+			     u64 val)
+{
+	switch (f->size) {
+	case 1:
+		*(u8 *)(entry + f->offset) = val;
+		break;
+	case 2:
+		*(u16 *)(entry + f->offset) = val;
+		break;
+	case 4:
+		*(u32 *)(entry + f->offset) = val;
+		break;
+	default:
+		*(u64 *)(entry + f->offset) = val;
+		break;
+	}
+}
+
 /*
  * Lay the field values out as the event's record (after its header),
  * zeroed beforehand, with the lengths ie_synth_measure() found.
@@ -180,20 +200,7 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
 			data += lens[i] + 1;
 			continue;
 		}
-		switch (f->size) {
-		case 1:
-			*(u8 *)(entry + f->offset) = vals[i];
-			break;
-		case 2:
-			*(u16 *)(entry + f->offset) = vals[i];
-			break;
-		case 4:
-			*(u32 *)(entry + f->offset) = vals[i];
-			break;
-		default:
-			*(u64 *)(entry + f->offset) = vals[i];
-			break;
-		}
+		ie_synth_put_num(f, entry, vals[i]);
 	}
 }
 
@@ -301,20 +308,7 @@ int ie_synth_put(const struct ie_synth_event *ev, u8 *entry, unsigned int i,
 			       strnlen(str, f->size - 1));
 		return 0;
 	}
-	switch (f->size) {
-	case 1:
-		*(u8 *)(entry + f->offset) = val;
-		break;
-	case 2:
-		*(u16 *)(entry + f->offset) = val;
-		break;
-	case 4:
-		*(u32 *)(entry + f->offset) = val;
-		break;
-	default:
-		*(u64 *)(entry + f->offset) = val;
-		break;
-	}
+	ie_synth_put_num(f, entry, val);
 	return 0;
 }
 
