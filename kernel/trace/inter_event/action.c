@@ -170,6 +170,36 @@ ie_aux_spec(struct ie_hist *match, const char *filter, const char *var,
 }
 
 /*
+ * The event of "system.event.field" in @hist's instance, if @text names
+ * a field of an event there; @field then points at the field's name in
+ * @names.  Looks up, changes nothing.
+ */
+static struct trace_event_file *
+ie_param_field_event(struct ie_hist *hist, const char *text,
+		     char names[3 * IE_MAX_NAME_LEN], char **field)
+{
+	struct trace_event_file *file;
+	char *sys, *event;
+
+	if (strchr(text, '$') || strscpy(names, text, 3 * IE_MAX_NAME_LEN) < 0)
+		return NULL;
+	sys = names;
+	event = strchr(sys, '.');
+	*field = event ? strchr(event + 1, '.') : NULL;
+	if (!*field)
+		return NULL;
+	*event++ = '\0';
+	*(*field)++ = '\0';
+	if (!ie_event_name_ok(sys) || !ie_event_name_ok(event) ||
+	    !ie_name_ok(*field))
+		return NULL;
+	file = find_event_file(hist->file->tr, sys, event);
+	if (!file || !trace_find_event_field(file->event_call, *field))
+		return NULL;
+	return file;
+}
+
+/*
  * "system.event.field": a field of another event, saved by a helper
  * trigger on it in the variable synthetic_<field>.  On success, @out is a
  * reference to that variable, bound to the helper itself (not looked up
@@ -179,7 +209,7 @@ ie_aux_spec(struct ie_hist *match, const char *filter, const char *var,
 static int ie_param_field_var(struct ie_hist *hist, const char *text,
 			      struct ie_expr **out, enum ie_err *err)
 {
-	char names[3 * IE_MAX_NAME_LEN], *sys, *event, *field;
+	char names[3 * IE_MAX_NAME_LEN], *field;
 	char var[IE_MAX_NAME_LEN + 16];
 	struct event_trigger_data *data = NULL, *aux;
 	struct trace_event_file *file;
@@ -189,19 +219,8 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 	char *spec;
 	int idx, ref;
 
-	if (strchr(text, '$') || strscpy(names, text, sizeof(names)) < 0)
-		return -ENOENT;
-	sys = names;
-	event = strchr(sys, '.');
-	field = event ? strchr(event + 1, '.') : NULL;
-	if (!field)
-		return -ENOENT;
-	*event++ = '\0';
-	*field++ = '\0';
-	if (!ie_name_ok(sys) || !ie_name_ok(event) || !ie_name_ok(field))
-		return -ENOENT;
-	file = find_event_file(hist->file->tr, sys, event);
-	if (!file || !trace_find_event_field(file->event_call, field))
+	file = ie_param_field_event(hist, text, names, &field);
+	if (!file)
 		return -ENOENT;
 	snprintf(var, sizeof(var), "synthetic_%s", field);
 
@@ -244,7 +263,9 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 	}
 	e = kzalloc(sizeof(*e), GFP_KERNEL);
 	if (e)
-		e->text = kasprintf(GFP_KERNEL, "%s.%s.$%s", sys, event, var);
+		/* The system, then the event, split in @names. */
+		e->text = kasprintf(GFP_KERNEL, "%s.%s.$%s", names,
+				    names + strlen(names) + 1, var);
 	if (!e || !e->text) {
 		kfree(e);
 		*err = IE_ERR_NOMEM;
@@ -462,7 +483,7 @@ static bool ie_match_event_ok(struct ie_hist *hist, const char *arg)
 	if (!event)
 		return false;
 	*event++ = '\0';
-	if (!ie_name_ok(names) || !ie_name_ok(event))
+	if (!ie_event_name_ok(names) || !ie_event_name_ok(event))
 		return false;
 	return __find_event_file(hist->file->tr, names, event);
 }
@@ -610,6 +631,7 @@ out:
  */
 int ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
 {
+	char names[3 * IE_MAX_NAME_LEN], *field;
 	unsigned int i, leaves = hist->n_leaves, off;
 	char *params, *rest, *param;
 	struct ie_expr *e;
@@ -621,6 +643,12 @@ int ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
 			return -ENOMEM;
 		rest = params;
 		while ((param = strsep(&rest, ","))) {
+			/*
+			 * Another event's field is no expression: the '-' of
+			 * a system's name ("sample-trace") is no minus.
+			 */
+			if (ie_param_field_event(hist, param, names, &field))
+				continue;
 			/* "$ts", or the RFC's bare "ts": any may be a reference. */
 			if (ie_expr_parse(param, &e, &off, &err))
 				continue;

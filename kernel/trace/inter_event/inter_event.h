@@ -85,6 +85,7 @@ enum ie_err {
 	IE_ERR_STR_OPERAND,
 	IE_ERR_SNAPSHOT_BUSY,
 	IE_ERR_SNAPSHOT_HANDLER,
+	IE_ERR_MODULE_BUSY,
 	IE_ERR_MAX,
 };
 
@@ -530,6 +531,7 @@ int ie_field_display_name(const struct ie_field *f, char *buf, size_t len);
 
 /* var.c */
 bool ie_name_ok(const char *s);
+bool ie_event_name_ok(const char *s);
 int ie_find_var(struct ie_hist *hist, const char *name);
 int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
@@ -640,6 +642,10 @@ void ie_event_take(const void *slot, u64 val);
 #define IE_TRIGGER_FL_TR_REF	BIT(17)
 /* event_trigger_data flag: the trigger holds its instance's cond snapshot. */
 #define IE_TRIGGER_FL_SNAPSHOT	BIT(18)
+/* event_trigger_data flag: the trigger holds its event's module. */
+#define IE_TRIGGER_FL_MOD_REF	BIT(19)
+/* event_trigger_data flag: registration failed: the module is not live. */
+#define IE_TRIGGER_FL_MOD_BUSY	BIT(20)
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 					   const char *spec);
 void ie_hist_remove_aux(struct trace_event_file *file, u64 id);

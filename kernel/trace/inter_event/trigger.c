@@ -4,6 +4,7 @@
  * (add, remove, pause, continue, clear, named histograms).
  */
 #include <linux/kernel.h>
+#include <linux/module.h>
 #include <linux/rculist.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -73,6 +74,7 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_STR_OPERAND]		= "A string can only be saved whole and passed whole",
 	[IE_ERR_SNAPSHOT_BUSY]		= "Snapshot in use (trigger, tracer or mapped buffer)",
 	[IE_ERR_SNAPSHOT_HANDLER]	= "snapshot() needs onmax()/onchange(), no parameters",
+	[IE_ERR_MODULE_BUSY]		= "The event's module is being loaded or unloaded",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
@@ -159,6 +161,7 @@ void ie_hist_put(struct ie_hist *hist)
 /* Called when the trigger's last reference goes. */
 static void ie_hist_trigger_free(struct event_trigger_data *data)
 {
+	struct module *mod = NULL;
 	struct trace_array *tr;
 	struct ie_hist *hist;
 	bool snapshot;
@@ -170,6 +173,8 @@ static void ie_hist_trigger_free(struct event_trigger_data *data)
 	hist = ie_data_hist(data);
 	tr = hist->file->tr;
 	snapshot = data->flags & IE_TRIGGER_FL_SNAPSHOT;
+	if (data->flags & IE_TRIGGER_FL_MOD_REF)
+		mod = hist->file->event_call->module;
 	if (data->name)
 		del_named_trigger(data);
 	/* Drops the filter and waits until the event path is done with data. */
@@ -178,6 +183,35 @@ static void ie_hist_trigger_free(struct event_trigger_data *data)
 	if (snapshot)
 		ie_snapshot_release(tr);
 	ie_hist_put(hist);
+	/* Last: the module's event, fields and file stay until here. */
+	module_put(mod);
+}
+
+/*
+ * A trigger on a module's event holds the module: unloading it would free
+ * the event's file and fields while the trigger, a helper trigger's user
+ * or a named histogram still points at them.  rmmod fails (EBUSY, "in
+ * use") until the event's hist triggers are removed, as it does for an
+ * enable_event trigger's target.  A module still coming may yet fail to
+ * load, and then goes whatever its references: no trigger on its events
+ * until it is live (its notifier, which needs event_mutex, can't change
+ * its state under us).
+ */
+static int ie_hist_hold_module(struct event_trigger_data *data,
+			       struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->event_call;
+
+	if ((call->flags & TRACE_EVENT_FL_DYNAMIC) || !call->module)
+		return 0;
+	if (!try_module_get(call->module))
+		return -EBUSY;
+	if (module_is_coming(call->module)) {
+		module_put(call->module);
+		return -EBUSY;
+	}
+	data->flags |= IE_TRIGGER_FL_MOD_REF;
+	return 0;
 }
 
 /*
@@ -208,6 +242,12 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		if (ret < 0)
 			return ret;
 		data->flags |= IE_TRIGGER_FL_SNAPSHOT;
+	}
+	/* Released when the trigger is freed, whatever fails below. */
+	ret = ie_hist_hold_module(data, file);
+	if (ret < 0) {
+		data->flags |= IE_TRIGGER_FL_MOD_BUSY;
+		return ret;
 	}
 	if (ie_hist_pins_instance(hist)) {
 		ret = trace_array_get(file->tr);
@@ -482,6 +522,11 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		/* The only -EINVAL of registration: an unknown clock. */
 		if (ret == -EINVAL && ie_data_hist(data)->uses_ts) {
 			err = IE_ERR_BAD_CLOCK;
+			pos = 0;
+			goto out_free_log;
+		}
+		if (data->flags & IE_TRIGGER_FL_MOD_BUSY) {
+			err = IE_ERR_MODULE_BUSY;
 			pos = 0;
 			goto out_free_log;
 		}

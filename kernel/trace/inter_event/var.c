@@ -49,6 +49,24 @@ bool ie_name_ok(const char *s)
 }
 
 /*
+ * A system or event name in onmatch(system.event) or system.event.field:
+ * letters, digits, '_' and '-' (a module's system: "sample-trace", "9p"),
+ * not starting with '-'.  Only looked up among existing events.
+ */
+bool ie_event_name_ok(const char *s)
+{
+	const char *p = s;
+
+	if (!*p || *p == '-')
+		return false;
+	for (; *p; p++) {
+		if (!isascii(*p) || (!isalnum(*p) && *p != '_' && *p != '-'))
+			return false;
+	}
+	return p - s < IE_MAX_NAME_LEN;
+}
+
+/*
  * Can @hist look up @def's entries with its own key?  @def's keys must be
  * the first keys of @hist, of the same types and sizes: a histogram keyed
  * by pid,lat finds the variables of one keyed by pid.
