@@ -105,3 +105,16 @@ kmake() {
 		make -C "$tree" O="$out" RUSTC=ie-no-rustc PAHOLE=ie-no-pahole \
 		BINDGEN=ie-no-bindgen "$@"
 }
+
+# The tree's bootconfig tool, built once on the host; prints its path.
+bootconfig_tool() {
+	local d
+	d="$IE_CACHE/bootconfig-$(tree_version)"
+	if [ ! -x "$d/bootconfig" ]; then
+		mkdir -p "$d"
+		make -s -C "$(tree_dir)/tools/bootconfig" OUTPUT="$d/" \
+			"$d/bootconfig" >"$d/build.log" 2>&1 ||
+			die "could not build tools/bootconfig (log: $d/build.log)"
+	fi
+	echo "$d/bootconfig"
+}

@@ -16,6 +16,16 @@ image=${IE_IMAGE:-$("$RIG/build.sh" "$kernel")}
 IE_MODULES_DIR=${image%/arch/x86/boot/bzImage} \
 	"$RIG/initramfs.sh" "$outdir/initramfs.cpio" "$suites" "$extra"
 
+# The tests job boots with boot-time tracing set up (rig/guest/boot.bconf,
+# checked by inter_event/boot-config.tc): the bootconfig goes at the end
+# of the initramfs, where the kernel looks for it.
+bootcfg=
+if [ "$job" = tests ]; then
+	"$(bootconfig_tool)" -a "$RIG/guest/boot.bconf" "$outdir/initramfs.cpio" >/dev/null ||
+		die "could not append rig/guest/boot.bconf to the initramfs"
+	bootcfg=bootconfig
+fi
+
 mem=1G
 [ "$kernel" = debug ] && mem=3G
 accel=$("$RIG/accel.sh" "$image")
@@ -32,7 +42,7 @@ rc=0
 timeout --foreground -k 5 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" \
 	-m "$mem" -smp "${IE_SMP:-4}" -nodefaults -display none -no-reboot \
 	-kernel "$image" -initrd "$outdir/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 kunit.enable=${IE_KUNIT:-1} ie.job=$job ${IE_APPEND:-}" \
+	-append "console=ttyS0 panic=-1 kunit.enable=${IE_KUNIT:-1} ie.job=$job $bootcfg ${IE_APPEND:-}" \
 	-pidfile "$outdir/qemu.pid" \
 	-serial "file:$outdir/console.log" -serial "file:$outdir/results.log" \
 	</dev/null >"$outdir/qemu.log" 2>&1 || rc=$?

@@ -17,7 +17,9 @@
  * through its own tracepoint, so it can be enabled, filtered and carry
  * triggers of its own.
  */
+#include <linux/ctype.h>
 #include <linux/kernel.h>
+#include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
@@ -554,7 +556,27 @@ static void ie_synth_free(struct ie_synth_event *ev)
 	kfree(ev);
 }
 
-/* Has every instance got the event's file and directory? */
+/* Does an instance made for @systems only have the synthetic events? */
+static bool ie_synth_in_systems(const char *systems)
+{
+	const char *p = systems;
+	size_t n = strlen("synthetic");
+
+	while ((p = strstr(p, "synthetic"))) {
+		if ((p == systems || isspace(p[-1]) || p[-1] == ',') &&
+		    (!p[n] || isspace(p[n]) || p[n] == ','))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/*
+ * Has every instance got the event's file and directory?  At boot
+ * (boot-time tracing), before the top instance has its events
+ * directory, the file has no directory yet: tracefs makes those of the
+ * events defined by then when it makes the directory.
+ */
 static bool ie_synth_dirs_ok(struct ie_synth_event *ev)
 {
 	struct trace_event_file *file;
@@ -564,7 +586,11 @@ static bool ie_synth_dirs_ok(struct ie_synth_event *ev)
 
 	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
 		file = __find_event_file(tr, "synthetic", ev->name);
-		if (!file || !file->ei)
+		/* An instance made for some systems only may have none. */
+		if (!file && tr->system_names &&
+		    !ie_synth_in_systems(tr->system_names))
+			continue;
+		if (!file || (!file->ei && tr->event_dir))
 			return false;
 	}
 	return true;

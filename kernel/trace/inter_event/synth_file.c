@@ -216,13 +216,19 @@ struct dyn_event_operations ie_synth_dyn_ops = {
 	.match		= ie_synth_dyn_match,
 };
 
+/*
+ * Early, so that boot-time tracing (trace_boot.c, at core_initcall_sync)
+ * can define synthetic events: their tracefs files come with the rest.
+ */
+static __init int ie_synth_dyn_init(void)
+{
+	return dyn_event_register(&ie_synth_dyn_ops);
+}
+core_initcall(ie_synth_dyn_init);
+
 static __init int ie_synth_file_init(void)
 {
 	int ret;
-
-	ret = dyn_event_register(&ie_synth_dyn_ops);
-	if (ret)
-		return ret;
 
 	ret = tracing_init_dentry();
 	if (ret)

@@ -39,6 +39,43 @@ run_tc() { # tc logdir
 	fi
 	echo $rc
 }
+# Boot-time tracing (rig/guest/boot.bconf, when the rig booted with it):
+# save what it set up and recorded, as files for boot-config.tc, before
+# any test resets the tracing files, and remove it (triggers before the
+# variables they refer to), so that the tests start from a clean state.
+boot_capture() (
+	d=/tmp/ie-boot
+	grep -q ie_boot_lat /proc/bootconfig 2>/dev/null || return 0
+	cd /sys/kernel/tracing || return 0
+	mkdir -p $d
+	cat /proc/bootconfig >$d/bootconfig
+	cat synthetic_events >$d/synthetic_events
+	# Triggers run on with tracing off (on a scratch record): the
+	# synthetic event's histograms and its records agree only if its
+	# generation (the sched_switch trigger) stops before the trace does.
+	for e in sched/sched_switch sched/sched_waking synthetic/ie_boot_lat; do
+		cat events/$e/trigger >$d/${e#*/}.trigger
+		cat events/$e/hist >$d/${e#*/}.hist
+		grep -v '^#' events/$e/trigger | sed 's/ \[.*\]$//; s/ if .*//' |
+			while read -r t; do
+				echo "!$t" >>events/$e/trigger ||
+					echo "boot-config: could not remove $e: $t"
+			done
+	done
+	echo 0 >tracing_on
+	cat trace >$d/trace
+	for c in per_cpu/cpu*; do
+		echo "${c#per_cpu/} $(grep '^overrun:' $c/stats)"
+	done >$d/overrun
+	dmesg >$d/dmesg
+	echo 0 >events/enable
+	echo '!ie_boot_lat' >>synthetic_events ||
+		echo "boot-config: could not remove ie_boot_lat"
+	echo >trace
+	echo 1 >tracing_on
+	echo "boot-config: saved in $d"
+)
+boot_capture
 while read -r suite dir; do
 	[ -n "$suite" ] || continue
 	for tc in $(find "$dir" -name '*.tc' | sort); do
