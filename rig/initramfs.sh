@@ -1,7 +1,8 @@
 #!/bin/bash
 # Build the guest initramfs (uncompressed cpio) into $1.
-# Contents: busybox, dash as /bin/sh, cyclictest, hackbench, ping and nice
-# with their libraries, iepoll (rig/guest/iepoll.c),
+# Contents: busybox, dash as /bin/sh, cyclictest, hackbench, ping, nice,
+# trace-cmd and perf with their libraries, iepoll (rig/guest/iepoll.c),
+# ietracefs (rig/guest/ietracefs.c),
 # the tree's ftracetest with our tests, the jobs, and $2 = suites file.
 # Optional $3: a folder of further .tc files (TESTS_EXTRA).
 set -eu
@@ -26,7 +27,8 @@ copy_bin() { # program: copy it and the shared libraries it needs
 		cp -L "$lib" "$root$lib"
 	done
 }
-for p in cyclictest hackbench ping nice dash; do
+# The real clients of the tracing files (client-*.tc): trace-cmd, perf.
+for p in cyclictest hackbench ping nice dash trace-cmd perf; do
 	copy_bin "$p"
 done
 
@@ -41,6 +43,14 @@ fi
 # A poll() client for the hist file tests, linked statically.
 gcc -static -O2 -o "$root/usr/bin/iepoll" "$RIG/guest/iepoll.c" ||
 	die "could not build iepoll (gcc and libc6-dev are needed)"
+# A libtracefs client (sqlhist's and rtla's calls), linked statically
+# with Debian's libtracefs and libtraceevent.
+# (The linker warns about dlopen() in a static program: libtraceevent's
+# plugins, which the client does without.)
+# shellcheck disable=SC2046
+msg=$(gcc -static -O2 -o "$root/usr/bin/ietracefs" "$RIG/guest/ietracefs.c" \
+	$(pkg-config --cflags libtracefs libtraceevent) -ltracefs -ltraceevent 2>&1) ||
+	die "could not build ietracefs (libtracefs-dev, libtraceevent-dev and pkg-config are needed): $msg"
 # The bench's workload driver, linked statically (rig/bench.sh).
 [ -n "${IE_BENCH_BIN:-}" ] && cp "$IE_BENCH_BIN" "$root/usr/bin/iebench"
 cp "$RIG/guest/init" "$root/init"
