@@ -344,6 +344,50 @@ static void ie_synth_probe(void *data, const struct ie_synth_args *args)
 		ie_synth_record(file, ev, args, lens, size);
 }
 
+#ifdef CONFIG_PERF_EVENTS
+/*
+ * Event path: the probe for perf (perf record -e synthetic:NAME, or a BPF
+ * program attached through perf), as the probes of TRACE_EVENT() make
+ * them: the record, laid out as in the ring buffer, in perf's per-CPU,
+ * per-context buffer.  A record larger than that buffer
+ * (PERF_MAX_TRACE_SIZE: long strings or stacks in many fields) is not
+ * sent to perf; the ring buffer still gets it.
+ */
+static notrace void
+ie_synth_perf_probe(void *data, const struct ie_synth_args *args)
+{
+	struct trace_event_call *call = data;
+	struct ie_synth_event *ev = call->data;
+	struct ie_scratch *s = ie_event_scratch();
+	struct hlist_head *head;
+	struct pt_regs *regs;
+	unsigned int size;
+	int rctx;
+	u8 *entry;
+
+	head = this_cpu_ptr(call->perf_events);
+	if (!bpf_prog_array_valid(call) && hlist_empty(head))
+		return;
+	/* As in ie_synth_probe(): the lengths stay in the scratch space. */
+	if (WARN_ON_ONCE(!s))
+		return;
+	size = ie_synth_measure(ev, args, s->str_lens);
+	/* perf adds a u32 (the raw size) in front: keep the record aligned. */
+	size = ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
+	if (size > PERF_MAX_TRACE_SIZE)
+		return;
+	entry = perf_trace_buf_alloc(size, &regs, &rctx);
+	if (!entry)
+		return;
+	perf_fetch_caller_regs(regs);
+	/* The header is perf's to fill; the rest, slack included, ours. */
+	memset(entry + sizeof(struct trace_entry), 0,
+	       size - sizeof(struct trace_entry));
+	ie_synth_fill(ev, entry, args, s->str_lens);
+	perf_trace_run_bpf_submit(entry, size, rctx, call, 1, regs, head, NULL);
+}
+#endif
+
 /**
  * ie_synth_fire - generate a synthetic event
  * @ev: the event
@@ -606,6 +650,9 @@ static int ie_synth_register(struct ie_synth_event *ev)
 	ev->class.system = "synthetic";
 	ev->class.probe = ie_synth_probe;
 	ev->class.reg = ie_synth_reg;
+#ifdef CONFIG_PERF_EVENTS
+	ev->class.perf_probe = ie_synth_perf_probe;
+#endif
 	ev->class.fields_array = ev->fields_array;
 	INIT_LIST_HEAD(&ev->class.fields);
 
