@@ -20,6 +20,8 @@ POSIX sh with `read -r op rest`:
     I NAME                      remove instance NAME (rmdir)
     d TEXT                      append TEXT to dynamic_events
     k TEXT                      append TEXT to kprobe_events
+    m load|unload               insmod or rmmod the tree's sample trace
+                                events module (samples/trace_events)
     tag NAME                    host only: the case belongs to class NAME
     mask NAME                   host only: values shown as "NAME: v" vary
                                 from boot to boot (timestamps)
@@ -728,6 +730,38 @@ class Gen:
         self.rng.shuffle(removals)
         c.lines += removals[:self.pick([1, 2, 3, 4])]
 
+    def case_module(self, c):
+        """Hist triggers on a module's events (samples/trace_events, whose
+        kthread fires them once a second: counts vary), and the module
+        unloaded under them or after."""
+        c.nodata = True
+        c.lines.append('m load')
+        ev = 'sample-trace/foo_bar'
+        r = self.rng.random()
+        if r < 0.4:
+            c.t(ev, self.pick(['hist:keys=bar', 'hist:keys=common_pid:vals=bar',
+                               'hist:keys=foo:vals=hitcount',
+                               'hist:keys=bar.hex:sort=bar.descending',
+                               'hist:keys=str:vals=hitcount:sort=str']))
+        elif r < 0.7:
+            # A helper trigger on the module's event, for a trigger on
+            # another event.
+            c.s('fzmod u64 d; int bar')
+            c.t(ev, 'hist:keys=common_pid:ts0=common_timestamp')
+            c.t('sched/sched_switch',
+                'hist:keys=prev_pid:d=common_timestamp-$ts0:'
+                'onmatch(sample-trace.foo_bar).trace(fzmod,$d,sample-trace.foo_bar.bar)')
+        else:
+            # One named table over the module's event and another.
+            c.t(ev, 'hist:name=fzm:keys=common_pid')
+            c.t('sample-trace/foo_bar_with_cond', 'hist:name=fzm:keys=common_pid')
+        if self.chance(0.3):
+            c.lines.append('e ' + ev)
+        c.w()
+        if self.chance(0.6):
+            c.tags.add('module-unload-busy')
+            c.lines.append('m unload')
+
     # -- invalid cases: one mutation of a valid case -------------------------
 
     MUTATIONS = ['typo', 'badmod', 'manykeys', 'paren', 'dupvar', 'badtype',
@@ -852,7 +886,8 @@ class Gen:
         kinds = [(self.case_simple, 30), (self.case_named, 5), (self.case_vars, 15),
                  (self.case_pipe, 30), (self.case_synth_defs, 8), (self.case_rfc, 2),
                  (self.case_nodata, 5), (self.case_print_buf, 5), (self.case_handler, 8),
-                 (self.case_instance, 6), (self.case_kprobe, 6), (self.case_chain, 4)]
+                 (self.case_instance, 6), (self.case_kprobe, 6), (self.case_chain, 4),
+                 (self.case_module, 4)]
         total = sum(w for _, w in kinds)
         r = self.rng.uniform(0, total)
         for fn, wgt in kinds:

@@ -97,7 +97,7 @@ class KnownDifferencesFile(unittest.TestCase):
         for e in self.known:
             for line in e['must-match'] + e['must-not-match']:
                 with self.subTest(entry=e['name'], line=line):
-                    self.assertRegex(line, r'^(tag |mask |[sStT] |e |w$|nodata$)')
+                    self.assertRegex(line, r'^(tag |mask |[sStTdkiIm] |e |w$|nodata$)')
 
     def test_examples_do_not_excuse_a_case(self):
         # A case made of an entry's must-not-match lines is not excused by it.

@@ -11,6 +11,8 @@
 # the shell.
 T=/sys/kernel/tracing
 CASES=/ie/fuzz-cases
+MODKO=/lib/ie-modules/trace-events-sample.ko
+MOD=trace_events_sample
 START=${IE_FUZZ_START:-0}
 cd $T || exit 1
 [ -f $CASES ] || { echo "no case file $CASES"; exit 1; }
@@ -92,6 +94,15 @@ run_cmd() { # line
 	I) rmdir "instances/$rest" 2>/dev/null ;;
 	d) printf '%s\n' "$rest" 2>/dev/null >>dynamic_events ;;
 	k) printf '%s\n' "$rest" 2>/dev/null >>kprobe_events ;;
+	m)
+		# The sample module: its events, and a load and unload.
+		mods=1
+		if [ "$rest" = load ]; then
+			insmod $MODKO 2>/dev/null
+		else
+			rmmod $MOD 2>/dev/null
+		fi
+		;;
 	w)
 		workload </dev/null
 		echo "cmd $k workload"
@@ -241,6 +252,9 @@ cleanup() {
 		[ -d "instances/$i" ] || continue
 		rmdir "instances/$i" 2>/dev/null || echo "!!! instance $i not removed"
 	done
+	if [ "$mods" = 1 ] && [ -d events/sample-trace ]; then
+		rmmod $MOD 2>/dev/null || echo "!!! module $MOD not unloaded"
+	fi
 }
 
 echo "fuzz: from case $START, kernel $(uname -r)"
@@ -260,7 +274,7 @@ while IFS= read -r line; do
 		skip=0
 		echo "=== case $n"
 		echo "fuzz: case $n" >/dev/kmsg
-		evs='' revs='' enabled='' insts='' k=0 worked=0
+		evs='' revs='' enabled='' insts='' k=0 worked=0 mods=0
 		;;
 	end)
 		[ $skip = 0 ] || continue
