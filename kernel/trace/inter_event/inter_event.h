@@ -1,7 +1,204 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Inter-event hist triggers: internal API shared by the files of
- * kernel/trace/inter_event/.
+ * Inter-event hist triggers: design overview, and the internal API
+ * shared by the files of kernel/trace/inter_event/ (below).
+ *
+ * The 'hist' trigger command, hist files and synthetic events, in place
+ * of CONFIG_HIST_TRIGGERS and CONFIG_SYNTH_EVENTS, on tracing_map.
+ *
+ * Objects
+ *
+ * ie_spec_parse() cuts a command into a struct ie_spec (keys, values,
+ * assignment-only variables, sort keys, actions, flags) pointing into
+ * spec->buf, a normalized copy of the command that error_log positions
+ * refer to.  Nothing is resolved there; __ie_hist_parse() frees it.
+ *
+ * ie_hist_create() resolves the spec against the event into a struct
+ * ie_hist, the trigger's data->private_data.  Keys and values are struct
+ * ie_field: an event field with its modifiers, common_cpu, a stack trace,
+ * the hit count (always vals[0]) or an expression (IE_FT_EXPR).  Keys are
+ * laid out 8-byte aligned in one compound key of key_size bytes.
+ * Expressions (struct ie_expr) are trees of + - * / and unary minus over
+ * constants, fields, common_timestamp and variable references.  A
+ * reference to a variable of the same trigger is replaced by that
+ * variable's expression (ie_inline_var()); IE_EXPR_MAX_LEAVES,
+ * IE_EXPR_MAX_HEIGHT and IE_HIST_MAX_LEAVES then bound what one event
+ * evaluates and how deep ie_expr_eval() recurses.
+ *
+ * The entries are in a struct ie_map: a tracing_map and the layout of its
+ * entries.  Sums are tracing_map sum fields; a numeric variable (struct
+ * ie_var) is a tracing_map var; onmax()/onchange() keep the entry's
+ * maximum or last value in one more var (ie_action.slot).  The per-entry
+ * private data holds, in this order, the task name of an .execname key,
+ * the save() slots (ie_actions_reserve()), one atomic64_t read-once tag
+ * per variable (tags_off), and the copies of string and stack variables
+ * (str_off).  Triggers of one name= share an ie_map (ie_hist_attach_named(),
+ * ie_hist_share_map()); each keeps its own ie_hist.
+ *
+ * A reference to another trigger's variable is a struct ie_ref: the
+ * defining ie_hist and the variable's index, found by ie_find_def() among
+ * the instance's registered triggers, helpers excepted.  It looks up the
+ * defining map with the referring event's key, whose leading keys must
+ * be the defining trigger's (ie_keys_fit()).  Variables are read once:
+ * the tag beside a value (see ie_var_peek() below) lets exactly one event
+ * consume it, and every hist trigger of that event reads the value it
+ * consumed, from the event's mark.  ie_refs_read() succeeds only if
+ * every reference of the trigger has a value (one it consumed before
+ * failing stays consumed); when it fails, the trigger does not count the
+ * event at all.
+ *
+ * A synthetic event (struct ie_synth_event) is a full trace event of
+ * system "synthetic" with a tracepoint of its own, also listed as a
+ * dynamic event (ev->devent).  An action (struct ie_action) pairs a
+ * handler, IE_ON_MATCH, IE_ON_MAX or IE_ON_CHANGE, with trace() (or the
+ * synthetic event's name) generating the event through ie_synth_fire(),
+ * save() copying fields into the entry, or snapshot() swapping the
+ * instance's buffers through its conditional snapshot and copying the
+ * entry into struct ie_snap.
+ *
+ * An action parameter "system.event.field" gets a helper ("aux") trigger
+ * on that event (ie_param_field_var(), ie_hist_add_aux()): an ie_hist with
+ * is_aux set and a never-reused aux_id, with the keys and filter of the
+ * user's trigger on that event it mirrors (ie_aux.match) and a variable
+ * synthetic_<field>, which the parameter references directly.  Helpers
+ * are shared when they fit (ie_find_aux()), and are never matched by the
+ * user's commands (ie_find_match()), found by name (ie_find_def()) or
+ * paused by enable_hist/disable_hist.
+ *
+ * The event path keeps its buffers (key, reference values, new variable
+ * values, action parameters, a synthetic record) in per-CPU struct
+ * ie_scratch: IE_CONTEXTS x IE_SCRATCH_NEST slots per CPU, each with its
+ * own IE_MAX_STR_REFS string copies (references' strings from the first,
+ * stacks taken at the event from the last).  event.c keeps per CPU and
+ * context level a struct ie_event_mark for each event whose triggers run
+ * (IE_EVENT_NEST deep, then one shared spare): its identity, its one time
+ * stamp (ie_event_ts()), its write tags and up to IE_EVENT_TAKEN values
+ * it consumed (ie_event_take()).
+ *
+ * Ownership and lifetime
+ *
+ * data->ref counts the event_trigger_data: 1 for __ie_hist_parse(), and 1
+ * for the trigger list (event_trigger_init() in ie_hist_reg()).  The last
+ * ie_hist_trigger_free() deletes a name (del_named_trigger()), calls
+ * trigger_data_free(), which waits for the event path, and only then
+ * releases the conditional snapshot (ie_snapshot_release()), the ie_hist
+ * (ie_hist_put()) and, last, the event's module.
+ *
+ * An ie_hist belongs to one trigger (hist->ref is 1).  hist->users counts
+ * the ie_hists pinning it (ie_refs_hold()): those referring to its
+ * variables and those with a helper mirroring it.  A pinned trigger is
+ * busy: removing it fails (IE_ERR_VAR_BUSY) and ie_hist_unreg_all() skips
+ * it.  Freed while pinned, it is only marked orphan by ie_hist_put(), and
+ * the last ie_refs_release() destroys it.  ie_hist_destroy() drops its
+ * own pins and its actions' synthetic events' users, frees its ie_snap,
+ * removes its helpers when no one else uses them (ie_hist_remove_aux(),
+ * by aux_id) and puts its ie_map (ie_map_put(): the tracing_map goes at
+ * m->ref 0).  ie_synth_event.users counts the actions generating the
+ * event; ie_synth_remove() refuses a busy one (ie_synth_busy()).
+ *
+ * ie_hist_reg() takes, each noted by a flag in data->flags: the instance's
+ * conditional snapshot (IE_TRIGGER_FL_SNAPSHOT, ie_snapshot_hold(), first
+ * of all); the module of a module's event (IE_TRIGGER_FL_MOD_REF; rmmod
+ * fails meanwhile; IE_TRIGGER_FL_MOD_BUSY if the module isn't live); an
+ * instance reference, trace_array_get(), for a trigger with variables,
+ * references or helpers (IE_TRIGGER_FL_TR_REF; rmdir of the instance
+ * fails with EBUSY meanwhile); and filter buffering off while it uses
+ * time stamps on a filtered event (IE_TRIGGER_FL_DIRECT).  ie_hist_unreg()
+ * gives back the last two, ie_hist_trigger_free() the first two.
+ *
+ * Locking and concurrency
+ *
+ * event_mutex serializes all but the event path: parsing, registering and
+ * removing triggers (file->triggers changes), hist->ref, users and orphan,
+ * ie_map.ref and ready, the lookups of variables and helpers and
+ * ie_aux_ids, the synthetic event list and users, ie_scratch_init(),
+ * holding and releasing the snapshot, ie_hist_filter_changed(), and the
+ * reading of hist and synthetic_events files.
+ *
+ * The event path takes no mutex; it runs alongside all of that:
+ *  - add: the ie_hist, its initialized map and the scratch space
+ *    (smp_store_release() in ie_scratch_init()) are complete before
+ *    list_add_tail_rcu() publishes the trigger;
+ *  - remove: list_del_rcu(), then trigger_data_free() calls
+ *    tracepoint_synchronize_unregister() before anything is freed; the
+ *    maps others read stay while they are pinned;
+ *  - pause, cont, enable_hist and disable_hist write data->paused;
+ *  - clear: ie_hist_control() sets ie_map.clearing, waits with
+ *    tracepoint_synchronize_unregister(), clears the map and
+ *    release-stores the flag back; ie_hist_trigger() and ie_refs_read()
+ *    load it with acquire and leave the map alone meanwhile;
+ *  - reading a hist file: ie_hist_show() sorts and prints live entries;
+ *    sums, vars, tags and counters are atomics, and save() slots, written
+ *    without serialization, are printed within their bounds;
+ *  - deleting a synthetic event: only when not busy, after
+ *    trace_remove_event_call() and tracepoint_synchronize_unregister();
+ *    ie_synth_fire() reads the tracepoint's funcs under RCU-sched;
+ *  - removing an instance: refused while a trigger holds a reference;
+ *    clear_event_triggers() frees the others through
+ *    ie_hist_trigger_free(), grace period included.
+ * Events on several CPUs meet in tracing_map_insert() (lock-free) and in
+ * cmpxchg or xchg on read-once tags and onmax()/onchange() slots (Kconfig
+ * depends on ARCH_HAVE_NMI_SAFE_CMPXCHG); a writer finding a variable's
+ * tag busy leaves the variable to the other writer.
+ *
+ * The event path
+ *
+ * The hist command has EVENT_CMD_FL_NEEDS_REC: its triggers run with the
+ * record, in event_triggers_call(), which brackets them with
+ * ie_event_begin() and ie_event_end() (patch 0005).  Per trigger, in
+ * order: ie_hist_trigger() (trigger.c), ie_hist_event() (hist.c) with
+ * ie_event_scratch() (event.c; none: a drop), the key (ie_field_num(),
+ * ie_field_key(), field.c), ie_refs_read() (var.c), ie_event_ts(),
+ * tracing_map_insert() and the sums (ie_expr_eval(), expr.c), the new
+ * variable values and ie_vars_save() (var.c), ie_actions_run()
+ * (action.c), which may call ie_synth_fire() (synth.c) and
+ * ie_snapshot_take() (snapshot.c), then ie_hist_poll_wakeup()
+ * (hist_file.c).  enable_hist/disable_hist (hist_enable.c) also run here.
+ *
+ * This runs in any context, NMI included: nothing is allocated and no
+ * lock is taken but the instance's max_lock in tracing_snapshot_cond(),
+ * interrupts off, never in NMI, never twice on one CPU (ie_snapshotting).
+ * event.c's event-path functions are notrace and NOKPROBE_SYMBOL.
+ *
+ * A synthetic event generated by an action nests on the same stack.
+ * ie_synth_fire() calls its probes, ie_synth_probe() and
+ * ie_synth_perf_probe(), which measure strings into the generating
+ * event's scratch; ie_synth_triggers_only() builds an unrecorded event's
+ * record in that scratch (rec[], IE_SYNTH_STACK_REC) and calls
+ * event_triggers_call(), else ie_synth_record() writes it to the ring
+ * buffer between ring_buffer_nest_start() and ring_buffer_nest_end().
+ * Either way its triggers are a new event, a level deeper, in the next
+ * scratch slot.  ie_event_nest_room() bounds a chain at
+ * IE_SYNTH_MAX_DEPTH synthetic events per CPU and context level
+ * (IE_SCRATCH_NEST slots: the base event and those), at 1 in NMI, and at
+ * fewer if other events nested first (eprobe, kprobe events); an action
+ * not generated counts in actions_dropped, and the hits of events nested
+ * deeper than the scratch space count as map drops.
+ *
+ * Stack: the buffers are in scratch space, a frame over 512 bytes fails
+ * the build (Makefile: -Werror=frame-larger-than=512, GCC, no KASAN), and
+ * synth-chain-stack.tc requires the stack from the first ie_hist_event()
+ * to the one three synthetic events deeper to stay within 2048 bytes
+ * (3072 with KASAN); it measured 1488 bytes, under 500 a level.
+ *
+ * Files
+ *
+ *  spec.c         cut a command into a struct ie_spec; nothing resolved
+ *  field.c        resolve keys and values; read them from a record
+ *  expr.c         parse, fold, print and evaluate expressions
+ *  var.c          variables, references, read-once take and save
+ *  hist.c         build an ie_hist and its ie_map; ie_hist_event()
+ *  action.c       handlers, trace() and save(), helper parameters
+ *  snapshot.c     snapshot() and the instance's conditional snapshot
+ *  synth.c        synthetic events: define, register, fire, print, remove
+ *  synth_file.c   the synthetic_events file and dynamic_events operations
+ *  synth_api.c    the in-kernel synthetic event API of trace_events.h
+ *  trigger.c      the hist command: parse, register, remove, clear, names
+ *  hist_enable.c  the enable_hist and disable_hist commands
+ *  output.c       the text of triggers and of hist files
+ *  hist_file.c    the per-event hist file and its poll()
+ *  event.c        event marks and the event path's per-CPU scratch space
+ *  *_test.c       KUnit tests: spec, expressions, event marks, layouts
  */
 #ifndef _KERNEL_TRACE_INTER_EVENT_H
 #define _KERNEL_TRACE_INTER_EVENT_H
