@@ -71,6 +71,12 @@ boot_capture() (
 	echo 0 >events/enable
 	echo '!ie_boot_lat' >>synthetic_events ||
 		echo "boot-config: could not remove ie_boot_lat"
+	# What is left (boot-config.tc requires nothing), and a marker line.
+	{
+		echo "after removal:"
+		cat events/sched/sched_switch/trigger events/sched/sched_waking/trigger \
+			synthetic_events
+	} >$d/after
 	echo >trace
 	echo 1 >tracing_on
 	echo "boot-config: saved in $d"
