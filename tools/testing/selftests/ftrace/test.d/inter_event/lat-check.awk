@@ -13,8 +13,9 @@
 # waking and each switch makes one record at most.
 #
 # A record before any switch on its CPU, or a pid's first record when no
-# waking of the pid is in the trace and the latency puts its waking
-# before the trace's first waking, may come from before the trace began
+# waking of the pid is in the trace and the latency puts its waking no
+# later than the time the trace is whole from (the latest of the CPUs'
+# first records), may come from before the trace began
 # (setting the trace clock empties the buffer; triggers may predate the
 # recording): counted as unchecked.
 #
@@ -94,13 +95,18 @@ function miss(c,  q) {
 	split(substr($0, RSTART + 1, RLENGTH - 3), p, ": ")
 	t = us(p[1])
 	ev = p[2]
+	# Each CPU's buffer starts on its own: the trace is whole from the
+	# latest of their first records on.
+	if (!(cpu in first)) {
+		first[cpu] = t
+		if (t > whole)
+			whole = t
+	}
 	rest = substr($0, RSTART + RLENGTH)
 }
 ev == "sched_waking" {
 	pid = field(rest, "pid")
 	delete stale[pid]
-	if (!nwake++)
-		firstwake = t
 	# A record waiting for this waking (see below) takes it.
 	if ((pid in pend) && pendt[pid] == t) {
 		delete pend[pid]
@@ -186,7 +192,7 @@ END {
 	}
 	# The last switch of each CPU may end the trace before its record.
 	for (r in un) {
-		if (length(unl[r]) < 15 && nwake && unt[r] - unl[r] >= firstwake) {
+		if (length(unl[r]) < 15 && unt[r] - unl[r] > whole) {
 			print "record " r " (" un[r] "): its waking would be in the trace"
 			bad++
 		} else
