@@ -26,10 +26,17 @@
 # after the switch read it (the trace orders records by the time they
 # were reserved): a few misses are that race; many are lost events.
 #
+# The same race, a variable set just after a switch read it, may leave
+# an older waking's value for the switch to use, or show a waking in
+# the same microsecond nowhere near: the trace does not say when a
+# variable was set.  Such records are wrong here, and a few (a hundredth
+# of the records, plus two) are that race; a wrong computation makes
+# them all wrong.
+#
 # Writes DIR/records ("pid lat count" per pair) and DIR/max ("pid max"),
 # prints a summary, and exits 0 when there were records, more checked
-# than unchecked, none wrong, and misses at most a tenth of the records
-# (plus two).  Latencies are kept as printed: a negative one is a u64.
+# than unchecked, at most a hundredth wrong and a tenth missed (each plus
+# two).  Latencies are kept as printed: a negative one is a u64.
 
 # busybox awk reads "0123" as octal: the microseconds lose their zeros.
 function us(s,  a, u) {
@@ -209,5 +216,5 @@ END {
 		print k, max[k] > (out "/max")
 	print "records " n + 0 ", checked " ok + 0 ", unchecked " unchecked + 0 \
 		", wrong " bad + 0 ", missed " missed + 0
-	exit !(n > 0 && ok > unchecked && bad == 0 && missed <= n / 10 + 2)
+	exit !(n > 0 && ok > unchecked && bad <= n / 100 + 2 && missed <= n / 10 + 2)
 }
