@@ -623,7 +623,7 @@ static u64 ie_var_value(struct ie_hist *hist, const struct ie_var *var,
 {
 	unsigned long *stack;
 
-	if (var->str_size && var->stack_slot >= 0 && var->is_stack) {
+	if (var->is_stack && var->stack_slot >= 0) {
 		stack = (unsigned long *)(s->strs + var->stack_slot * IE_STR_MAX);
 		ie_field_key(var->expr->field, rec, stack);
 		stack[IE_STACK_DEPTH] = 0;

@@ -34,8 +34,8 @@ struct ie_snap_req {
 	u64			value;
 };
 
-/* The instance whose snapshot this CPU is taking, with max_lock held. */
-static DEFINE_PER_CPU(struct trace_array *, ie_snapshotting);
+/* This CPU is taking a snapshot, with an instance's max_lock held. */
+static DEFINE_PER_CPU(bool, ie_snapshotting);
 
 /* Does @v raise (or change) the histogram's value of @a? */
 static bool ie_snapshot_news(const struct ie_action *a, u64 v)
@@ -107,14 +107,19 @@ void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
 		return;
 	}
 	local_irq_save(flags);
-	if (this_cpu_read(ie_snapshotting) == tr) {
+	/*
+	 * One at a time on a CPU, whatever the instance: an event fired
+	 * under one instance's max_lock must not take another's (lock
+	 * order), nor clear the outer take's guard.
+	 */
+	if (this_cpu_read(ie_snapshotting)) {
 		local_irq_restore(flags);
 		atomic64_inc(&hist->actions_dropped);
 		return;
 	}
-	this_cpu_write(ie_snapshotting, tr);
+	this_cpu_write(ie_snapshotting, true);
 	tracing_snapshot_cond(tr, &req);
-	this_cpu_write(ie_snapshotting, NULL);
+	this_cpu_write(ie_snapshotting, false);
 	local_irq_restore(flags);
 }
 

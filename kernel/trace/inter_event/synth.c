@@ -496,17 +496,18 @@ static int ie_synth_reg(struct trace_event_call *call,
 			enum trace_reg type, void *data)
 {
 	struct ie_synth_event *ev = call->data;
+	bool get = type == TRACE_REG_REGISTER || type == TRACE_REG_PERF_REGISTER;
+	bool put = type == TRACE_REG_UNREGISTER ||
+		   type == TRACE_REG_PERF_UNREGISTER;
 	int ret;
 
-	if ((type == TRACE_REG_REGISTER || type == TRACE_REG_PERF_REGISTER) &&
-	    ev->mod && !try_module_get(ev->mod))
+	if (!ev->mod)
+		return trace_event_reg(call, type, data);
+	if (get && !try_module_get(ev->mod))
 		return -ENODEV;
 	ret = trace_event_reg(call, type, data);
-	if (ev->mod &&
-	    ((ret && (type == TRACE_REG_REGISTER ||
-		      type == TRACE_REG_PERF_REGISTER)) ||
-	     (!ret && (type == TRACE_REG_UNREGISTER ||
-		       type == TRACE_REG_PERF_UNREGISTER))))
+	/* A failed registration, or a done unregistration, lets go. */
+	if ((get && ret) || (put && !ret))
 		module_put(ev->mod);
 	return ret;
 }
@@ -893,9 +894,6 @@ static int ie_synth_parse_types(struct ie_synth_event *ev, char *cmd,
 	return err;
 }
 
-static const char ie_system_chars[] =
-	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-";
-
 /*
  * "field=event:var" or "field=system:event:var", as the RFC lists a field
  * once its variable is defined; a ',' after it, as the RFC separates
@@ -927,8 +925,7 @@ static int ie_synth_parse_bound(struct ie_synth_event *ev, char *field)
 		sys = event;
 		event = end + 1;
 		/* System names may have a '-' (xhci-hcd). */
-		if (!*sys || strlen(sys) >= IE_MAX_NAME_LEN ||
-		    sys[strspn(sys, ie_system_chars)])
+		if (!ie_event_name_ok(sys))
 			return IE_ERR_BAD_NAME;
 	}
 	if (!ie_name_ok(event) || !ie_name_ok(var))
