@@ -502,7 +502,7 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 {
 	struct ie_action *a = &hist->actions[hist->n_actions];
 	char *params, *param, *synth_name = NULL;
-	unsigned int pos = spec->pos, params_pos, i;
+	unsigned int pos = spec->pos, params_pos;
 	int var, ret;
 
 	memset(a, 0, sizeof(*a));
@@ -552,14 +552,6 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		*err = IE_ERR_NOMEM;
 		return -ENOMEM;
 	}
-	for (i = 0; i + 1 < hist->n_actions; i++) {
-		if (!strcmp(hist->actions[i].text, a->text)) {
-			kfree(params);
-			return ie_action_fail(err_pos, pos, err,
-					      IE_ERR_DUP_ACTION);
-		}
-	}
-
 	param = *params ? params : NULL;
 	if (a->snapshot) {
 		ret = 0;

@@ -966,7 +966,7 @@ int ie_synth_create(char *cmd, unsigned int *err_pos)
 		*err_pos = name - base;
 		return IE_ERR_BAD_NAME;
 	}
-	if (ie_synth_find(name) || !strcmp(name, "synthetic")) {
+	if (ie_synth_find(name)) {
 		*err_pos = name - base;
 		return IE_ERR_SYNTH_EXISTS;
 	}

@@ -67,7 +67,6 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_BAD_CLOCK]		= "Couldn't set trace_clock",
 	[IE_ERR_FIELD_UNBOUNDED]	= "Unbounded field (rest of the record) can't be copied",
 	[IE_ERR_SYNTH_SELF_LOOP]	= "A synthetic event's trigger can't generate the event",
-	[IE_ERR_DUP_ACTION]		= "Duplicate action",
 	[IE_ERR_SYNTH_BAD_ARRAY]	= "Invalid string size, expected 1 to 256",
 	[IE_ERR_SYNTH_BAD_GROUP]	= "Synthetic events belong to group 'synthetic'",
 	[IE_ERR_UNARY_MINUS_SUBEXPR]	= "-(...) must end its subexpression",
@@ -418,6 +417,17 @@ static int ie_hist_attach_named(struct event_trigger_data *data,
 	return ret;
 }
 
+/*
+ * A spec refused for one of these can't describe an existing trigger:
+ * removing it removes nothing and succeeds, as removing a trigger that
+ * isn't there does.
+ */
+static bool ie_matches_nothing(enum ie_err err)
+{
+	return err == IE_ERR_DUP_VAR || err == IE_ERR_SYNTH_NOT_FOUND ||
+	       err == IE_ERR_BAD_HANDLER_VAR;
+}
+
 static int __ie_hist_parse(struct event_command *cmd_ops,
 			   struct trace_event_file *file, char *glob, char *cmd,
 			   char *param_and_filter, bool aux)
@@ -439,6 +449,10 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		return -ENOMEM;
 	ret = ie_spec_parse(param_and_filter, spec);
 	if (ret) {
+		if (remove && ie_matches_nothing(spec->err)) {
+			ret = 0;
+			goto out;
+		}
 		if (spec->buf)
 			ie_log_hist_err(file, spec->buf, spec->err, spec->err_pos);
 		goto out;
@@ -446,6 +460,10 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 	hist = ie_hist_create(file, spec, &pos, &err);
 	if (IS_ERR(hist)) {
 		ret = PTR_ERR(hist);
+		if (remove && ie_matches_nothing(err)) {
+			ret = 0;
+			goto out;
+		}
 		goto out_log;
 	}
 	hist->ref = 1;
