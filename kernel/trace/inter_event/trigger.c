@@ -420,12 +420,32 @@ static int ie_hist_attach_named(struct event_trigger_data *data,
 /*
  * A spec refused for one of these can't describe an existing trigger:
  * removing it removes nothing and succeeds, as removing a trigger that
- * isn't there does.
+ * isn't there does.  Keys, values and variables that can't be parsed
+ * against the event are still refused.
  */
 static bool ie_matches_nothing(enum ie_err err)
 {
 	return err == IE_ERR_DUP_VAR || err == IE_ERR_SYNTH_NOT_FOUND ||
 	       err == IE_ERR_BAD_HANDLER_VAR;
+}
+
+/*
+ * Is @pos within one of @spec's actions?  An existing trigger's actions
+ * resolve (what they name is pinned while they exist), so a removal
+ * whose action does not resolve matches nothing either.
+ */
+static bool ie_pos_in_action(struct ie_spec *spec, unsigned int pos)
+{
+	struct ie_spec_action *a;
+	unsigned int i, end;
+
+	for (i = 0; i < spec->n_actions; i++) {
+		a = &spec->actions[i];
+		end = a->pos + (a->params - a->handler) + strlen(a->params) + 1;
+		if (pos >= a->pos && pos <= end)
+			return true;
+	}
+	return false;
 }
 
 static int __ie_hist_parse(struct event_command *cmd_ops,
@@ -460,7 +480,8 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 	hist = ie_hist_create(file, spec, &pos, &err);
 	if (IS_ERR(hist)) {
 		ret = PTR_ERR(hist);
-		if (remove && ie_matches_nothing(err)) {
+		if (remove && (ie_matches_nothing(err) ||
+			       ie_pos_in_action(spec, pos))) {
 			ret = 0;
 			goto out;
 		}
