@@ -40,11 +40,13 @@ def read_cases(path):
     return cases
 
 
-EXAMPLE_KEYS = ('must-match', 'must-not-match', 'must-match-diff', 'must-not-match-diff')
+EXAMPLE_KEYS = ('must-match', 'must-not-match', 'must-match-diff', 'must-not-match-diff',
+                'must-require')
 
 
 def read_known(path):
-    """Blocks of [name], match: and diff: (regexes), scope: (any|output), reason:.
+    """Blocks of [name], match:, require: and diff: (regexes), scope:
+    (any|output), reason:.
 
     The example lines (must-match:, must-not-match: and their -diff forms)
     are kept for rig/fuzz/test_compare.py and play no part in matching.
@@ -62,7 +64,8 @@ def read_known(path):
             continue
         m = re.match(r'\[(.+)\]$', line)
         if m:
-            cur = {'name': m.group(1), 'match': [], 'diff': [], 'scope': 'any', 'reason': ''}
+            cur = {'name': m.group(1), 'match': [], 'require': [], 'diff': [],
+                   'scope': 'any', 'reason': ''}
             for k in EXAMPLE_KEYS:
                 cur[k] = []
             entries.append(cur)
@@ -71,7 +74,7 @@ def read_known(path):
         val = val.strip()
         if cur is None:
             raise ValueError('%s:%d: outside an entry: %s' % (path, no, line))
-        if key in ('match', 'diff'):
+        if key in ('match', 'require', 'diff'):
             try:
                 cur[key].append(re.compile(val))
             except re.error as err:
@@ -193,20 +196,26 @@ def sort_ties(lines):
             out.append(line)
             i += 1
             continue
+        # an entry with its handler lines ("\tmax: ..."), as one unit
         run = []
         while i < len(lines) and lines[i].startswith('{'):
-            run.append(lines[i])
+            unit = [lines[i]]
             i += 1
+            while i < len(lines) and lines[i].startswith('\t'):
+                unit.append(lines[i])
+                i += 1
+            run.append(unit)
         groups = []
         for e in run:
-            v = entry_values(e)
+            v = entry_values(e[0])
             k = tuple(v.get(f) for f in sortf)
             if groups and groups[-1][0] == k:
                 groups[-1][1].append(e)
             else:
                 groups.append((k, [e]))
         for _, g in groups:
-            out += sorted(g)
+            for unit in sorted(g):
+                out += unit
     return out
 
 
@@ -309,6 +318,10 @@ def known_hit(e, case_lines, kind, difflines):
         return False
     if e['match'] and not any(line_hit(e, l) for l in case_lines):
         return False
+    # every require: regex, too, must match some line of the case
+    for rx in e.get('require', []):
+        if not any(rx.search(l) for l in case_lines):
+            return False
     if e['diff'] and not all(diff_line_hit(e, d) for d in difflines):
         return False
     return bool(e['match'] or e['diff'])
@@ -344,24 +357,30 @@ def main():
     for c in sorted(cases):
         if c not in res['ref'] or c not in res['ie']:
             continue
-        a = normalise(res['ref'][c], cases[c])
-        b = normalise(res['ie'][c], cases[c])
+        # error_log's messages: matched against known differences only
+        errs = []
+        for k in ('ref', 'ie'):
+            errs += ['%s-%s' % (k, l) for l in res[k][c] if l.startswith('err ')]
+        a = normalise([l for l in res['ref'][c] if not l.startswith('err ')], cases[c])
+        b = normalise([l for l in res['ie'][c] if not l.startswith('err ')], cases[c])
         if a == b:
             same += 1
             continue
-        cmds = [l for l in cases[c] if l[:2] in ('s ', 'S ', 't ', 'T ', 'e ') or l == 'w']
+        # every line the guest numbers as a command (rig/guest/jobs/fuzz.sh)
+        cmds = [l for l in cases[c] if l[:2] in ('s ', 'S ', 't ', 'T ', 'e ', 'i ', 'I ',
+                                                 'd ', 'k ', 'm ') or l == 'w']
         kind, labels = classify(a, b, cmds)
         hit = None
         dl = [l[1:] for l in difflib.unified_diff(a, b, n=0, lineterm='')
               if l[:1] in '+-' and l[:3] not in ('+++', '---')]
         for e in known:
-            if known_hit(e, cases[c], kind, dl):
+            if known_hit(e, cases[c] + errs, kind, dl):
                 hit = e
                 break
         if hit:
             knowns.setdefault(hit['name'], []).append(c)
             continue
-        diffs.append((c, kind, labels, cmds, a, b))
+        diffs.append((c, kind, labels + errs, cmds, a, b))
     both = len([c for c in cases if c in res['ref'] and c in res['ie']])
     print('compared: %d, identical: %d, known differences: %d, differences: %d' % (
         both, same, sum(len(v) for v in knowns.values()), len(diffs)))

@@ -746,11 +746,15 @@ class Gen:
         elif r < 0.7:
             # A helper trigger on the module's event, for a trigger on
             # another event.
+            # The stock kernel keeps the variables of a trigger whose
+            # module went away: a name of this case alone keeps that
+            # from making "ts0" ambiguous in every later case.
+            ts = 'mts%d' % c.n
             c.s('fzmod u64 d; int bar')
-            c.t(ev, 'hist:keys=common_pid:ts0=common_timestamp')
+            c.t(ev, 'hist:keys=common_pid:%s=common_timestamp' % ts)
             c.t('sched/sched_switch',
-                'hist:keys=prev_pid:d=common_timestamp-$ts0:'
-                'onmatch(sample-trace.foo_bar).trace(fzmod,$d,sample-trace.foo_bar.bar)')
+                'hist:keys=prev_pid:d=common_timestamp-$%s:'
+                'onmatch(sample-trace.foo_bar).trace(fzmod,$d,sample-trace.foo_bar.bar)' % ts)
         else:
             # One named table over the module's event and another.
             c.t(ev, 'hist:name=fzm:keys=common_pid')
@@ -799,6 +803,10 @@ class Gen:
             new = spec.replace('keys=', 'keys=', 1)
             head, _, rest = spec.partition('keys=')
             first = rest.split(':')[0].split(',')[0].split(' ')[0]
+            if ev in ALL_EVENTS and 'log2' in mod and \
+                    self.kind(ev, first.split('.')[0]) == 'pid':
+                # a pid's power of two depends on how long the boot ran
+                mod = '.hexx'
             new = head + 'keys=' + first + mod + rest[len(first):]
         elif m == 'manykeys' and ev:
             keys = (self.key_fields(ev) if ev in ALL_EVENTS else ['common_pid']) + \

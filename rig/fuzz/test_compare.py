@@ -83,6 +83,16 @@ class KnownDifferencesFile(unittest.TestCase):
             for line in e['must-match-diff']:
                 with self.subTest(entry=e['name'], diff=line):
                     self.assertTrue(compare.diff_line_hit(e, line), 'not matched')
+            # each require: regex has an example line, every example one
+            for rx in e['require']:
+                with self.subTest(entry=e['name'], require=rx.pattern):
+                    self.assertTrue(any(rx.search(l) for l in e['must-require']),
+                                    'no must-require: example')
+            for line in e['must-require']:
+                with self.subTest(entry=e['name'], require_example=line):
+                    self.assertTrue(any(rx.search(line) for rx in e['require']),
+                                    'matched by no require: regex')
+                    self.assertRegex(line, r'^(ref|ie)-err \d+: ')
 
     def test_must_not_match(self):
         for e in self.known:
@@ -105,9 +115,14 @@ class KnownDifferencesFile(unittest.TestCase):
             if not e['match']:
                 continue
             with self.subTest(entry=e['name']):
-                self.assertFalse(compare.known_hit(e, e['must-not-match'], 'hist', ['x']))
-                self.assertTrue(compare.known_hit(e, e['must-not-match'] + e['must-match'][:1],
-                                                  'hist', ['x']))
+                req = e['must-require']
+                diff = e['must-match-diff'] or ['x']
+                self.assertFalse(compare.known_hit(e, e['must-not-match'] + req, 'hist', diff))
+                self.assertTrue(compare.known_hit(e, e['must-not-match'] + e['must-match'][:1] +
+                                                  req, 'hist', diff))
+                if req:
+                    # without the error message, no excuse
+                    self.assertFalse(compare.known_hit(e, e['must-match'], 'hist', diff))
 
 
 class ReadKnown(unittest.TestCase):
@@ -158,6 +173,13 @@ class KnownHit(unittest.TestCase):
     def entry(self, scope='any', match=(), diff=()):
         return {'name': 'x', 'scope': scope, 'match': [re.compile(m) for m in match],
                 'diff': [re.compile(d) for d in diff]}
+
+    def test_require(self):
+        e = self.entry(match=[r'^t \S+ \S*foo'])
+        e['require'] = [re.compile(r'^ref-err \d+: bad$')]
+        self.assertTrue(compare.known_hit(e, ['t ev hist:foo', 'ref-err 1: bad'], 'accept', ['a']))
+        self.assertFalse(compare.known_hit(e, ['t ev hist:foo', 'ie-err 1: bad'], 'accept', ['a']))
+        self.assertFalse(compare.known_hit(e, ['t ev hist:bar', 'ref-err 1: bad'], 'accept', ['a']))
 
     def test_match(self):
         e = self.entry(match=[r'^t \S+ \S*foo'])

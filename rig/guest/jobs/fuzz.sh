@@ -58,10 +58,36 @@ touch_ev() { # event: remember it, first touched first
 	esac
 }
 
+# The messages error_log (of the top level, and of the instance $1 if
+# given) holds for command $k, as "err K: MESSAGE" lines: the host
+# matches them against rig/fuzz/known-differences.txt, never compares
+# them.
+show_err() { # [instance]
+	for el in error_log ${1:+instances/$1/error_log}; do
+		[ -e "$el" ] || continue
+		while IFS= read -r l; do
+			case $l in
+			*' error: '*) echo "err $k: ${l#* error: }" ;;
+			esac
+		done <"$el"
+		true 2>/dev/null >"$el"
+	done
+}
+
 run_cmd() { # line
 	op=${1%% *}
 	rest=${1#* }
 	k=$((k + 1))
+	true 2>/dev/null >error_log
+	inst=
+	case $rest in
+	*@*/*) inst=${rest%%@*} ;;
+	esac
+	case $inst in
+	*' '*) inst= ;;
+	esac
+	[ -z "$inst" ] || [ ! -d "instances/$inst" ] ||
+		true 2>/dev/null >"instances/$inst/error_log"
 	case $op in
 	s) printf '%s\n' "$rest" 2>/dev/null >>synthetic_events ;;
 	S) printf '%s\n' "$rest" 2>/dev/null >synthetic_events ;;
@@ -111,7 +137,12 @@ run_cmd() { # line
 	*) return ;;
 	esac
 	rc=$?
-	if [ $rc = 0 ]; then echo "cmd $k ok"; else echo "cmd $k fail"; fi
+	if [ $rc = 0 ]; then
+		echo "cmd $k ok"
+	else
+		echo "cmd $k fail"
+		show_err "$inst"
+	fi
 }
 
 synth_names() {
