@@ -724,6 +724,10 @@ void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 
 	switch (e->kind) {
 	case IE_EX_FIELD:
+		if (e->field->type == IE_FT_CPU) {
+			*t = (struct ie_type){ "unsigned int", sizeof(int), false };
+			return;
+		}
 		/* A stack trace is no number: typed as none could be. */
 		if (!e->field->ev || e->field->type != IE_FT_NUM) {
 			*t = (struct ie_type){ "", 0, false };
