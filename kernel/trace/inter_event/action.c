@@ -14,6 +14,7 @@
  * the instance's trace buffer, and keeps a copy of the entry that took it.
  */
 #include <linux/kernel.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -502,7 +503,7 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 {
 	struct ie_action *a = &hist->actions[hist->n_actions];
 	char *params, *param, *synth_name = NULL;
-	unsigned int pos = spec->pos, params_pos;
+	unsigned int pos = spec->pos, params_pos, i;
 	int var, ret;
 
 	memset(a, 0, sizeof(*a));
@@ -532,6 +533,15 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		if (!IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
 			return ie_action_fail(err_pos, pos, err,
 					      IE_ERR_NOT_IMPLEMENTED);
+		/*
+		 * Two snapshots of one event would swap the buffers and
+		 * swap them back.
+		 */
+		for (i = 0; i < hist->n_actions; i++) {
+			if (hist->actions[i].snapshot)
+				return ie_action_fail(err_pos, pos, err,
+						      IE_ERR_SNAPSHOT_TWICE);
+		}
 		a->snapshot = true;
 		a->pos = pos;
 	}
@@ -634,6 +644,9 @@ int ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
 		if (!params)
 			return -ENOMEM;
 		rest = params;
+		/* trace()'s first parameter names the event: no variable. */
+		if (!strcmp(spec->actions[i].action, "trace"))
+			strsep(&rest, ",");
 		while ((param = strsep(&rest, ","))) {
 			/*
 			 * Another event's field is no expression: the '-' of
@@ -653,9 +666,19 @@ int ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec)
 	return 0;
 }
 
+static void ie_action_unpin(struct ie_action *a)
+{
+	if (!a->synth)
+		return;
+	a->synth->users--;
+	if (a->synth->mod)
+		module_put(a->synth->mod);
+}
+
 /* Entry data for save(): where each saved value goes. */
 int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err)
 {
+	struct ie_synth_event *ev;
 	struct ie_action *a;
 	unsigned int i, j;
 
@@ -672,10 +695,21 @@ int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err)
 				sizeof(u64);
 		}
 	}
-	/* Pin the synthetic events we generate. */
+	/*
+	 * Pin the synthetic events we generate, and the modules that
+	 * defined some of them (a module deletes its events on unload).
+	 */
 	for (i = 0; i < hist->n_actions; i++) {
-		if (hist->actions[i].synth)
-			hist->actions[i].synth->users++;
+		ev = hist->actions[i].synth;
+		if (!ev)
+			continue;
+		if (ev->mod && !try_module_get(ev->mod)) {
+			while (i--)
+				ie_action_unpin(&hist->actions[i]);
+			*err = IE_ERR_MODULE_BUSY;
+			return -EBUSY;
+		}
+		ev->users++;
 	}
 	hist->actions_hold = true;
 	return 0;
@@ -688,8 +722,8 @@ void ie_actions_free(struct ie_hist *hist)
 
 	for (i = 0; i < hist->n_actions; i++) {
 		a = &hist->actions[i];
-		if (hist->actions_hold && a->synth)
-			a->synth->users--;
+		if (hist->actions_hold)
+			ie_action_unpin(a);
 		for (j = 0; j < a->n_params; j++) {
 			ie_expr_free(a->params[j].expr);
 			if (a->params[j].str) {

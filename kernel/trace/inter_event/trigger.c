@@ -73,6 +73,7 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_STR_OPERAND]		= "A string can only be saved whole and passed whole",
 	[IE_ERR_SNAPSHOT_BUSY]		= "Snapshot in use (trigger, tracer or mapped buffer)",
 	[IE_ERR_SNAPSHOT_HANDLER]	= "snapshot() needs onmax()/onchange(), no parameters",
+	[IE_ERR_SNAPSHOT_TWICE]		= "Only one snapshot() action per trigger",
 	[IE_ERR_MODULE_BUSY]		= "The event's module is being loaded or unloaded",
 };
 
