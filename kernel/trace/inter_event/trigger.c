@@ -481,8 +481,9 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 	hist = ie_hist_create(file, spec, &pos, &err);
 	if (IS_ERR(hist)) {
 		ret = PTR_ERR(hist);
-		if (remove && (ie_matches_nothing(err) ||
-			       ie_pos_in_action(spec, pos))) {
+		/* Not when memory ran out: then nothing is known. */
+		if (remove && ret != -ENOMEM && err != IE_ERR_NOMEM &&
+		    (ie_matches_nothing(err) || ie_pos_in_action(spec, pos))) {
 			ret = 0;
 			goto out;
 		}
