@@ -12,8 +12,11 @@ export KERNEL TESTS_EXTRA DEBUG
 SEED ?= 1
 SEEDS ?= $(SEED)
 N ?= 300
+# make smp: the SMP tests on vCPUs that run at once (multi-threaded TCG),
+# RUNS boots over.
+RUNS ?= 5
 
-.PHONY: check demo peer bench fuzz series kernel deps clean
+.PHONY: check demo peer bench fuzz smp series kernel deps clean
 
 check:
 	@rig/check.sh
@@ -29,6 +32,9 @@ bench:
 
 fuzz:
 	@rig/fuzz.sh $(SEEDS) $(N)
+
+smp:
+	@rig/smp.sh $(RUNS) $(KERNEL)
 
 series:
 	@rig/series.sh $(CURDIR)/out/series

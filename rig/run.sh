@@ -29,11 +29,22 @@ fi
 mem=1G
 [ "$kernel" = debug ] && mem=3G
 accel=$("$RIG/accel.sh" "$image")
+# IE_TCG=multi: one host thread per vCPU, so that the vCPUs really run at
+# the same time (races show); the default, single, has them take turns.
+tcg=${IE_TCG:-single}
+case $tcg in
+single | multi) ;;
+*) die "IE_TCG=$tcg: single or multi" ;;
+esac
 case $accel in
 kvm) accel_args=(-accel kvm -cpu host) ;;
-*) accel_args=(-accel tcg,thread=single) ;;
+*)
+	accel_args=(-accel "tcg,thread=$tcg")
+	accel=tcg-$tcg
+	;;
 esac
-[ -n "${IE_ICOUNT:-}" ] && accel_args=(-accel tcg,thread=single -icount "shift=${IE_ICOUNT},sleep=off")
+[ -n "${IE_ICOUNT:-}" ] && accel_args=(-accel tcg,thread=single -icount "shift=${IE_ICOUNT},sleep=off") &&
+	accel=tcg-icount
 
 rm -f "$outdir/console.log" "$outdir/results.log" "$outdir/qemu.pid"
 log "booting $kernel ($accel, job $job, timeout ${timeout_s}s)"
@@ -42,7 +53,7 @@ rc=0
 timeout --foreground -k 5 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" \
 	-m "$mem" -smp "${IE_SMP:-4}" -nodefaults -display none -no-reboot \
 	-kernel "$image" -initrd "$outdir/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 kunit.enable=${IE_KUNIT:-1} ie.job=$job $bootcfg ${IE_APPEND:-}" \
+	-append "console=ttyS0 panic=-1 kunit.enable=${IE_KUNIT:-1} ie.job=$job ie.accel=$accel $bootcfg ${IE_APPEND:-}" \
 	-pidfile "$outdir/qemu.pid" \
 	-serial "file:$outdir/console.log" -serial "file:$outdir/results.log" \
 	</dev/null >"$outdir/qemu.log" 2>&1 || rc=$?
