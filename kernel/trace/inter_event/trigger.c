@@ -419,34 +419,15 @@ static int ie_hist_attach_named(struct event_trigger_data *data,
 }
 
 /*
- * A spec refused for one of these can't describe an existing trigger:
- * removing it removes nothing and succeeds, as removing a trigger that
- * isn't there does.  Keys, values and variables that can't be parsed
- * against the event are still refused.
+ * A spec refused for one of these can't describe an existing trigger
+ * (the synthetic events an action names are pinned while it exists, a
+ * handler's variable is the trigger's own): removing it removes nothing
+ * and succeeds, as removing a trigger that isn't there does.
  */
 static bool ie_matches_nothing(enum ie_err err)
 {
 	return err == IE_ERR_DUP_VAR || err == IE_ERR_SYNTH_NOT_FOUND ||
 	       err == IE_ERR_BAD_HANDLER_VAR;
-}
-
-/*
- * Is @pos within one of @spec's actions?  An existing trigger's actions
- * resolve (what they name is pinned while they exist), so a removal
- * whose action does not resolve matches nothing either.
- */
-static bool ie_pos_in_action(struct ie_spec *spec, unsigned int pos)
-{
-	struct ie_spec_action *a;
-	unsigned int i, end;
-
-	for (i = 0; i < spec->n_actions; i++) {
-		a = &spec->actions[i];
-		end = a->pos + (a->params - a->handler) + strlen(a->params) + 1;
-		if (pos >= a->pos && pos <= end)
-			return true;
-	}
-	return false;
 }
 
 static int __ie_hist_parse(struct event_command *cmd_ops,
@@ -483,7 +464,7 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		ret = PTR_ERR(hist);
 		/* Not when memory ran out: then nothing is known. */
 		if (remove && ret != -ENOMEM && err != IE_ERR_NOMEM &&
-		    (ie_matches_nothing(err) || ie_pos_in_action(spec, pos))) {
+		    ie_matches_nothing(err)) {
 			ret = 0;
 			goto out;
 		}
