@@ -87,8 +87,8 @@ static bool ie_snapshot_update(struct trace_array *tr, void *cond_data)
  *
  * Takes the snapshot if @value raises (or changes) the histogram's value
  * too.  A snapshot is not taken in NMI context, nor by an event traced
- * while its CPU is taking one of the same instance (an IPI sent from
- * within it would take max_lock again): counted as a dropped action.
+ * while its CPU is taking one of any instance (an IPI sent from within
+ * it would take a max_lock again): counted as a dropped action.
  */
 void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
 		      unsigned int action, u64 value)

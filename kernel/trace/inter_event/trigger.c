@@ -463,8 +463,7 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 	if (IS_ERR(hist)) {
 		ret = PTR_ERR(hist);
 		/* Not when memory ran out: then nothing is known. */
-		if (remove && ret != -ENOMEM && err != IE_ERR_NOMEM &&
-		    ie_matches_nothing(err)) {
+		if (remove && ret != -ENOMEM && ie_matches_nothing(err)) {
 			ret = 0;
 			goto out;
 		}

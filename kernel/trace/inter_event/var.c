@@ -705,6 +705,9 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 	return true;
 }
 
+/* common_cpu, as a trace() parameter */
+static const struct ie_type ie_type_cpu = { "unsigned int", sizeof(int), false };
+
 /**
  * ie_expr_type - the C type of an expression's value
  * @hist: the histogram the expression belongs to (for its references)
@@ -724,8 +727,8 @@ void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 
 	switch (e->kind) {
 	case IE_EX_FIELD:
-		if (e->field->type == IE_FT_CPU) {
-			*t = (struct ie_type){ "unsigned int", sizeof(int), false };
+		if (e->field->type == IE_FT_CPU) {	/* common_cpu by name */
+			*t = ie_type_cpu;
 			return;
 		}
 		/* A stack trace is no number: typed as none could be. */
@@ -738,7 +741,7 @@ void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 		t->is_signed = e->field->ev->is_signed;
 		return;
 	case IE_EX_CPU:
-		*t = (struct ie_type){ "unsigned int", sizeof(int), false };
+		*t = ie_type_cpu;
 		return;
 	case IE_EX_REF:
 		ref = &hist->refs[e->ref];
