@@ -3,6 +3,7 @@
  * Inter-event hist triggers: keys and values, resolved against the
  * event's fields, with their modifiers, and read on the event path.
  */
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/log2.h>
 #include <linux/slab.h>
@@ -297,6 +298,47 @@ static void ie_field_frames(const struct ie_field *f, void *rec, void *key)
 	       (IE_STACK_DEPTH - n) * sizeof(unsigned long));
 }
 
+/* event_triggers_call()'s text: where a stack leaves the tracing frames. */
+static unsigned long ie_etc_start, ie_etc_end;
+
+void __init ie_field_init(void)
+{
+	unsigned long addr = (unsigned long)event_triggers_call;
+	unsigned long size, off;
+
+	if (kallsyms_lookup_size_offset(addr, &size, &off)) {
+		ie_etc_start = addr - off;
+		ie_etc_end = ie_etc_start + size;
+	}
+}
+
+/*
+ * Event path: the stack at the event into @key, IE_STACK_DEPTH frames at
+ * most, without the tracing frames: ours, event_triggers_call(), the
+ * commit that called it and the event's probe.  How many frames are ours
+ * depends on the compiler (inlining, tail calls, KCSAN or KASAN
+ * instrumentation), so a first short walk counts them, up to
+ * event_triggers_call()'s frame (IE_STACK_SKIP if it is not found), and
+ * a second one saves the rest: two walks rather than a buffer of
+ * IE_STACK_DEPTH + IE_STACK_OURS frames on the stack.  Returns the
+ * number of frames saved.
+ */
+static noinline unsigned int ie_stack_save(unsigned long *key)
+{
+	unsigned long ours[IE_STACK_OURS];
+	unsigned int n, i, skip = IE_STACK_SKIP;
+
+	/* ours[0] is this function's frame. */
+	n = stack_trace_save(ours, ARRAY_SIZE(ours), 0);
+	for (i = 0; i < n; i++) {
+		if (ours[i] >= ie_etc_start && ours[i] < ie_etc_end) {
+			skip = i + 3;
+			break;
+		}
+	}
+	return stack_trace_save(key, IE_STACK_DEPTH, skip);
+}
+
 /* Fill this field's part of a compound key from the record. */
 void ie_field_key(const struct ie_field *f, void *rec, void *key)
 {
@@ -312,11 +354,7 @@ void ie_field_key(const struct ie_field *f, void *rec, void *key)
 			ie_field_frames(f, rec, key);
 			return;
 		}
-		/*
-		 * Skip the tracing frames: ie_hist_event, event_triggers_call,
-		 * trace_event_buffer_commit, the event's probe and its caller.
-		 */
-		n = stack_trace_save(key, IE_STACK_DEPTH, IE_STACK_SKIP);
+		n = ie_stack_save(key);
 		/* A variable's copy is reused: no frame of an earlier stack stays. */
 		memset((unsigned long *)key + n, 0,
 		       (IE_STACK_DEPTH - n) * sizeof(unsigned long));

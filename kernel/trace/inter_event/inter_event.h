@@ -179,7 +179,8 @@
  * the build (Makefile: -Werror=frame-larger-than=512, GCC, no KASAN), and
  * synth-chain-stack.tc requires the stack from the first ie_hist_event()
  * to the one three synthetic events deeper to stay within 2048 bytes
- * (3072 with KASAN); it measured 1488 bytes, under 500 a level.
+ * (3072 with KASAN or KCSAN); it measured 1488 bytes, under 500 a level
+ * (2304 with KCSAN).
  *
  * Files
  *
@@ -362,7 +363,12 @@ enum ie_field_type {
 
 #define IE_STR_MAX		MAX_FILTER_STR_VAL
 #define IE_STACK_DEPTH		16
-#define IE_STACK_SKIP		5
+/*
+ * Stacks: frames of ours and of event_triggers_call() looked through
+ * (at most), and how many frames to skip if its frame is not found.
+ */
+#define IE_STACK_OURS		8
+#define IE_STACK_SKIP		6
 #define IE_KEY_SIZE_MAX		(2 * IE_STR_MAX)
 
 /* A key or value of a histogram, resolved against the event. */
@@ -721,6 +727,7 @@ static inline bool ie_var_confirm(atomic64_t *tag, s64 t)
 }
 
 void ie_field_key(const struct ie_field *f, void *rec, void *key);
+void __init ie_field_init(void);
 const char *ie_field_str_ptr(const struct ie_field *f, void *rec,
 			     unsigned int *len);
 
