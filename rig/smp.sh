@@ -21,7 +21,7 @@ out=${OUT:-$TOP/out}/smp
 rm -rf "$out"
 mkdir -p "$out"
 SMP_TESTS="ie-config synth-onmax-smp vars-read-once-smp hist-clear-complete
-hist-instance-remove reliability-stress"
+hist-instance-remove reliability-stress hist-smp-one-entry"
 for t in $SMP_TESTS; do
 	echo "own test.d/inter_event/$t.tc"
 done >"$out/suites"
