@@ -5,7 +5,9 @@ KERNEL ?= ie
 TESTS_EXTRA ?=
 # DEBUG=1: make check runs on the debug kernel (see rig/check.sh).
 DEBUG ?= 0
-export KERNEL TESTS_EXTRA DEBUG
+# KCSAN=1: make check runs on the KCSAN kernel (see rig/check.sh).
+KCSAN ?= 0
+export KERNEL TESTS_EXTRA DEBUG KCSAN
 
 # make fuzz: random differential testing against the stock kernel.
 # SEEDS=1-5 (or 1,2,3) runs several seeds in one run with one summary.

@@ -4,6 +4,10 @@
 # DEBUG=1 (or KERNEL=debug): the same on the debug kernel (KASAN, kmemleak,
 # lockdep, fault injection), with longer timeouts and a kmemleak scan at the
 # end; the side-by-side step is skipped unless SXS=1.
+# KCSAN=1 (or KERNEL=kcsan): our tests and the fuzz seed set on the KCSAN
+# kernel, on vCPUs that run at the same time (multi-threaded TCG); its
+# reports are shown per test (rig/kcsan.py) and fail the run when they
+# name our code.  No peer suite, no side-by-side step.
 #
 # The tests are shared out over IE_JOBS guests (default: one per host
 # core), each its own QEMU, longest tests first by their last recorded
@@ -18,6 +22,7 @@ heavy_lock
 
 kernel=${KERNEL:-ie}
 [ "${DEBUG:-0}" = 0 ] || kernel=debug
+[ "${KCSAN:-0}" = 0 ] || kernel=kcsan
 out=${OUT:-$TOP/out}/check-$kernel
 stall=${IE_STALL_S:-600}
 if [ "$kernel" = debug ]; then
@@ -28,6 +33,14 @@ if [ "$kernel" = debug ]; then
 	export IE_BOOT_TIMEOUT=${IE_BOOT_TIMEOUT:-7200}
 	stall=${IE_STALL_S:-1800}
 	IE_APPEND="${IE_APPEND:-} IE_STRESS_SECONDS=${IE_STRESS_SECONDS:-60}"
+fi
+if [ "$kernel" = kcsan ]; then
+	# KCSAN samples (a watchpoint every 4000 accesses or so): the
+	# stress and one-entry tests run longer than elsewhere.
+	export IE_TCG=${IE_TCG:-multi} IE_BOOT_TIMEOUT=${IE_BOOT_TIMEOUT:-3600}
+	stall=${IE_STALL_S:-1200}
+	IE_APPEND="${IE_APPEND:-} IE_STRESS_SECONDS=${IE_STRESS_SECONDS:-30}"
+	IE_APPEND="$IE_APPEND IE_ONE_ENTRY_WRITES=${IE_ONE_ENTRY_WRITES:-5000}"
 fi
 export IE_APPEND="${IE_APPEND:-} IE_STALL_S=$stall"
 jobs=${IE_JOBS:-$(nproc)}
@@ -46,6 +59,12 @@ image=$("$RIG/build.sh" "$kernel") || exit 1
 [ "$kernel" = ref ] || "$RIG/build.sh" ref >/dev/null || exit 1
 "$RIG/accel.sh" "$image" >/dev/null
 tree=$(tree_dir)
+# KCSAN: the functions of our code, which a report must not name.
+syms=
+if [ "$kernel" = kcsan ]; then
+	syms=$out/ie-symbols.txt
+	python3 "$RIG/kcsan.py" symbols "$(build_dir kcsan)" >"$syms" || die "no symbols"
+fi
 
 # An unchanged tree rebuilds without compiling anything, whoever calls:
 # here with a rustc on PATH (whose version Kconfig would record) and our
@@ -70,6 +89,11 @@ st=PASS
 python3 "$RIG/fuzz/test_compare.py" >"$out/test_compare.log" 2>&1 ||
 	{ st=FAIL; tail -n 30 "$out/test_compare.log" >&2; }
 hostres fuzz-known-differences $st $(($(date +%s) - t1))
+t1=$(date +%s)
+st=PASS
+python3 "$RIG/test_kcsan.py" >"$out/test_kcsan.log" 2>&1 ||
+	{ st=FAIL; tail -n 30 "$out/test_kcsan.log" >&2; }
+hostres kcsan-reports $st $(($(date +%s) - t1))
 
 # Every test, as "suite path" with the path under the guest's /ftrace.
 {
@@ -78,8 +102,9 @@ hostres fuzz-known-differences $st $(($(date +%s) - t1))
 	done
 	[ -z "$extra" ] || (cd "$extra" && find . -name '*.tc' | sort |
 		sed 's|^\./|extra test.d/extra/|')
-	(cd "$tree/tools/testing/selftests/ftrace" && find test.d/trigger test.d/dynevent -name '*.tc' |
-		sort | sed 's|^|peer |')
+	[ "$kernel" = kcsan ] ||
+		(cd "$tree/tools/testing/selftests/ftrace" && find test.d/trigger test.d/dynevent -name '*.tc' |
+			sort | sed 's|^|peer |')
 } >"$out/tests"
 seconds=$IE_CACHE/test-seconds-$kernel
 log "$(wc -l <"$out/tests") tests over $jobs guests:" \
@@ -108,7 +133,7 @@ log "guests done after $(($(date +%s) - t0)) s"
 # The side-by-side comparison boots the ref and ie kernels, not this one:
 # on the debug kernel it would only repeat the plain run's comparison.
 case $kernel in
-ref) ;;
+ref | kcsan) ;;
 debug) [ "${SXS:-0}" = 0 ] || OUT=$out "$RIG/sxs.sh" "$out/host-results.log" ;;
 *) OUT=$out "$RIG/sxs.sh" "$out/host-results.log" ;;
 esac
@@ -119,7 +144,7 @@ ref) ;;
 *)
 	t1=$(date +%s)
 	st=PASS
-	OUT=$out "$RIG/fuzz.sh" 1,2,3 20 "ref $kernel" >"$out/fuzz.log" 2>&1 || st=FAIL
+	IE_KCSAN_SYMS=$syms OUT=$out "$RIG/fuzz.sh" 1,2,3 20 "ref $kernel" >"$out/fuzz.log" 2>&1 || st=FAIL
 	grep '^fuzz: \(PASS\|FAIL\)' "$out/fuzz.log" >&2
 	hostres "fuzz(seeds-1,2,3x20)" $st $(($(date +%s) - t1))
 	;;
@@ -129,8 +154,9 @@ esac
 	cat "$out/tests"
 	echo "own rig/incremental-build"
 	echo "own rig/fuzz-known-differences"
+	echo "own rig/kcsan-reports"
 	case $kernel in
-	ref) ;;
+	ref | kcsan) ;;
 	debug)
 		echo "own rig/kmemleak"
 		[ "${SXS:-0}" = 0 ] || echo "own rig/sxs(ref-vs-ie)"
@@ -140,9 +166,11 @@ esac
 	[ "$kernel" = ref ] || echo "own rig/fuzz(seeds-1,2,3x20)"
 } >"$out/expect"
 # Fault injection needs the debug kernel's failslab: elsewhere it may skip.
-args=(--required "$RIG/peer-required.txt" --expect "$out/expect" --record "$seconds")
+args=(--expect "$out/expect" --record "$seconds")
+[ "$kernel" = kcsan ] || args+=(--required "$RIG/peer-required.txt")
 [ "$kernel" = debug ] || args+=(--may-skip reliability-failslab.tc)
 [ "$kernel" = ref ] || args+=(--kunit-src "$TOP/kernel/trace/inter_event")
+[ -z "$syms" ] || args+=(--kcsan "$syms")
 python3 "$RIG/report.py" "$out" "${args[@]}"
 rc=$?
 log "make check took $(($(date +%s) - t0)) s (logs: $out)"

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Random differential testing against the stock hist triggers.
 # usage: fuzz.sh SEEDS N [KERNELS]   (SEEDS: 4, 1,2,3 or 1-5; KERNELS
-#        default "ref ie"; "ref debug" runs ours on the debug kernel)
+#        default "ref ie"; "ref debug" runs ours on the debug kernel,
+#        "ref kcsan" on the KCSAN kernel: set IE_KCSAN_SYMS, see
+#        rig/kcsan.py, for its reports elsewhere not to fail the run)
 #
 # Generates N cases from each SEED (rig/fuzz/gen.py), boots each kernel with the
 # fuzz job (rig/guest/jobs/fuzz.sh) and, when a boot ends before the last
@@ -92,9 +94,9 @@ elapsed() { # t0: mm:ss since then
 
 fuzz_kernel() { # kernel
 	local k=$1 start=0 b=0 label dir last
-	# The debug kernel is ours: compared as ie.
+	# The debug and KCSAN kernels are ours: compared as ie.
 	label=$k
-	[ "$k" = debug ] && label=ie
+	case $k in debug | kcsan) label=ie ;; esac
 	while [ "$start" -lt "$n" ]; do
 		dir=$out/$label-$b
 		log "fuzz: $k boot $b from case $start"

@@ -27,9 +27,10 @@ config_files() { # kernel
 	ie) echo "$RIG/config/base.config $RIG/config/ie.config" ;;
 	ref) echo "$RIG/config/base.config $RIG/config/ref.config" ;;
 	debug) echo "$RIG/config/base.config $RIG/config/ie.config $RIG/config/debug.config" ;;
+	kcsan) echo "$RIG/config/base.config $RIG/config/ie.config $RIG/config/kcsan.config" ;;
 	iebench) echo "$RIG/config/base.config $RIG/config/ie.config $RIG/config/bench.config" ;;
 	refbench) echo "$RIG/config/base.config $RIG/config/ref.config $RIG/config/bench.config" ;;
-	*) die "unknown kernel '$1' (ie, ref, debug, iebench or refbench)" ;;
+	*) die "unknown kernel '$1' (ie, ref, debug, kcsan, iebench or refbench)" ;;
 	esac
 }
 

@@ -23,6 +23,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kcsan  # noqa: E402
+
 SPLATS = [
     r"BUG: ", r"WARNING: ", r"Kernel panic", r"KASAN: ", r"UBSAN: ",
     r"kmemleak: .*new suspected memory leaks", r"unreferenced object 0x",
@@ -67,9 +70,13 @@ def parse_kunit(dmesg):
     return cases
 
 
-def find_splats(text):
+def find_splats(text, skip_kcsan=False):
     found = []
-    for line in text.splitlines():
+    lines = text.splitlines()
+    inside = kcsan.in_report(lines) if skip_kcsan else [False] * len(lines)
+    for line, skip in zip(lines, inside):
+        if skip:
+            continue
         for pat in SPLATS:
             if re.search(pat, line):
                 found.append(TS.sub("", line).strip())
@@ -125,6 +132,9 @@ def main():
                     help="folder of *_test.c files: their cases must run")
     ap.add_argument("--record", default="",
                     help="file of test durations to update")
+    ap.add_argument("--kcsan", default="",
+                    help="file of our functions' names: KCSAN reports are "
+                    "shown per test, and fail the run only when ours")
     args = ap.parse_args()
 
     guests = [g for g in read(os.path.join(args.outdir, "guests")).split() if g]
@@ -233,7 +243,18 @@ def main():
         for line in summaries:
             print(f"  {line}")
 
-    splats = find_splats(console_txt)
+    if args.kcsan:
+        syms = kcsan.read_symbols(args.kcsan)
+        found = []
+        for con in gcon:
+            found += kcsan.reports(con.splitlines(), syms)
+        ours = [r for r in found if r["ours"]]
+        print(f"== KCSAN: {len(found)} report(s), {len(ours)} on our code ==")
+        for line in kcsan.summary(found):
+            print(f"  {line}")
+        for r in ours:
+            count(False, f"KCSAN on our code in {r['where'] or 'boot'}: {r['title']}")
+    splats = find_splats(console_txt, skip_kcsan=bool(args.kcsan))
     if splats:
         print("== kernel log splats ==")
         for s in splats[:20]:

@@ -20,6 +20,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import kcsan  # noqa: E402
+
 KNOWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'known-differences.txt')
 SPLATS = re.compile(r'BUG: |WARNING: |KASAN|Oops|Call Trace:|Kernel panic|'
                     r'general protection fault|UBSAN|refcount_t:')
@@ -128,16 +131,29 @@ def read_boot(d):
     return out, finished, cur if not finished else None, console
 
 
-def splats(console):
-    """-> [(case or None, first line, excerpt)] for each splat in a console log."""
+def splats(console, syms=None):
+    """-> [(case or None, first line, excerpt)] for each splat in a console log.
+
+    KCSAN reports count as splats when they name our code (syms: our
+    functions, rig/kcsan.py); the others are left out.  Without syms,
+    every KCSAN report counts.
+    """
     found = []
     case = None
+    inside = kcsan.in_report(console)
+    if syms is not None:
+        for r in kcsan.reports(console, syms):
+            if r['ours']:
+                c = int(r['where'].split()[1]) if r['where'] and r['where'].startswith('case ') else None
+                found.append((c, 'BUG: KCSAN: ' + r['title'], r['text'][:40]))
     i = 0
     while i < len(console):
         line = console[i]
         m = re.search(r'fuzz: case (\d+)', line)
         if m:
             case = int(m.group(1))
+        elif inside[i] and syms is not None:
+            pass
         elif SPLATS.search(line):
             # the splat's first lines and its stack frames
             frames = [l for l in console[i + 1:i + 60] if re.search(r'^\s*(\? )?\w+\+0x', l)]
@@ -332,6 +348,10 @@ def main():
     cases = read_cases(os.path.join(outdir, 'cases.txt'))
     known = read_known(KNOWN)
     n = len(cases)
+    syms = None
+    if os.environ.get('IE_KCSAN_SYMS'):
+        syms = kcsan.read_symbols(os.environ['IE_KCSAN_SYMS'])
+    elsewhere = []
     res = {}
     crashes = {}
     splat = {}
@@ -346,7 +366,10 @@ def main():
                 if last is not None:
                     res[k].pop(last, None)
                 crashes[k].append((last, d, console[-40:]))
-            splat[k] += splats(console)
+            splat[k] += splats(console, syms)
+            if syms is not None:
+                elsewhere += ['%s %s: %s' % (k, r['where'] or 'boot', r['title'])
+                              for r in kcsan.reports(console, syms) if not r['ours']]
     print('== fuzz: %d cases (%s)' % (n, outdir))
     for k in ('ref', 'ie'):
         print('%s: %d cases run, %d boot(s) ended early, %d splat(s)' % (
@@ -426,6 +449,10 @@ def main():
                     print('   ' + l)
             for l in excerpt[:20]:
                 print('   | ' + l)
+    if elsewhere:
+        print('\n== KCSAN reports not on our code: %d' % len(elsewhere))
+        for l in elsewhere:
+            print('   ' + l)
     missing = [c for c in cases if c not in res['ie']]
     crashed = set(x[0] for x in crashes['ie'])
     missing = [c for c in missing if c not in crashed]

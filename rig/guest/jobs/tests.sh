@@ -88,6 +88,8 @@ while read -r suite dir; do
 		logdir=/tmp/logs/$suite/$(basename "$tc" .tc)
 		mkdir -p "$logdir"
 		echo "IE-START $suite $tc"
+		# The same in the kernel log: its reports (KCSAN) go by test.
+		echo "ie-test: START $suite $tc" >/dev/kmsg 2>/dev/null
 		t0=$(date +%s)
 		rc=$(run_tc "$tc" "$logdir")
 		t1=$(date +%s)
@@ -140,6 +142,12 @@ if [ -w $kml ]; then
 		st=ERROR	# kmemleak disabled itself (see the kernel log)
 	fi
 	echo "IE-RESULT own rig/kmemleak $st $(($(date +%s) - t0))"
+fi
+# KCSAN kernel: its counters (watchpoints set up, data races seen), to
+# show that it watched.
+if [ -r /sys/kernel/debug/kcsan ]; then
+	echo "IE-SUMMARY kcsan: $(sed -n 's/^\([a-z_]*\): \([0-9-]*\)$/\1 \2/p' \
+		/sys/kernel/debug/kcsan | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
 fi
 echo "IE-DMESG-BEGIN"
 dmesg
