@@ -13,6 +13,7 @@
  * with the entry, shown in the hist file; snapshot() takes a snapshot of
  * the instance's trace buffer, and keeps a copy of the entry that took it.
  */
+#include <linux/kcsan-checks.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -816,7 +817,9 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		/*
 		 * save(): written without serialization.  Two events raising
 		 * one entry's maximum at once on two CPUs may leave the fields
-		 * of either, or a mix (see Documentation/trace/inter-event.rst).
+		 * of either, or a mix (see Documentation/trace/inter-event.rst),
+		 * and a reader of the hist file may see a mix too: data_race()
+		 * says so to KCSAN.
 		 */
 		data = elt->private_data;
 		if (!data)
@@ -824,11 +827,15 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		for (j = 0; j < a->n_params; j++) {
 			p = &a->params[j];
 			if (p->str) {
+				/* Unserialized by design: see above. */
+				kcsan_disable_current();
 				ie_field_key(p->str, rec, data + p->save_off);
+				kcsan_enable_current();
 				continue;
 			}
 			v = ie_expr_eval(p->expr, ctx);
-			memcpy(data + p->save_off, &v, sizeof(v));
+			/* Unserialized by design: see above. */
+			data_race(memcpy(data + p->save_off, &v, sizeof(v)));
 		}
 		WRITE_ONCE(*(u64 *)(data + a->saved_off), 1);
 	}
@@ -886,14 +893,20 @@ void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			p = &a->params[j];
 			/* Nothing saved yet (the handler never acted): (null). */
 			if (p->str) {
-				/* Bounded: an event may be writing the slot. */
+				/*
+				 * Bounded: an event may be writing the slot
+				 * (save() above: a mix may be printed).
+				 */
+				kcsan_disable_current();
 				seq_printf(m, "  %s: %-32.*s", p->str->name,
 					   saved ? p->str->size : 6,
 					   saved ? (const char *)data + p->save_off :
 						   "(null)");
+				kcsan_enable_current();
 				continue;
 			}
-			memcpy(&v, data + p->save_off, sizeof(v));
+			/* An event may be writing it: see save() above. */
+			data_race(memcpy(&v, data + p->save_off, sizeof(v)));
 			ie_expr_print(p->expr, name, sizeof(name));
 			seq_printf(m, "  %s: %10llu", name, v);
 		}
