@@ -22,7 +22,10 @@ heavy_lock
 
 kernel=${KERNEL:-ie}
 [ "${DEBUG:-0}" = 0 ] || kernel=debug
-[ "${KCSAN:-0}" = 0 ] || kernel=kcsan
+if [ "${KCSAN:-0}" != 0 ]; then
+	[ "${DEBUG:-0}" = 0 ] || die "KCSAN=1 and DEBUG=1: one kernel at a time (KASAN excludes KCSAN)"
+	kernel=kcsan
+fi
 out=${OUT:-$TOP/out}/check-$kernel
 stall=${IE_STALL_S:-600}
 if [ "$kernel" = debug ]; then

@@ -62,8 +62,10 @@ class Reports(unittest.TestCase):
     def test_three_reports(self):
         self.assertEqual(len(self.found), 3)
 
-    def test_ours_by_any_frame(self):
-        self.assertEqual([r["ours"] for r in self.found], [True, False, True])
+    def test_ours_by_the_accessing_function(self):
+        self.assertEqual([r["ours"] for r in self.found], [True, False, False])
+        # A frame of ours below another function's access: listed as such.
+        self.assertEqual([r["via_ours"] for r in self.found], [True, False, True])
         self.assertEqual(self.found[2]["our_frames"], ["ie_trace_action"])
 
     def test_attributed_to_the_last_marker(self):
@@ -80,6 +82,28 @@ class Reports(unittest.TestCase):
         kept = [l for l, i in zip(self.lines, inside) if not i and "BUG:" in l]
         self.assertEqual(len(kept), 1)
         self.assertIn("NULL pointer", kept[0])
+
+    def test_cut_short_report_hides_no_later_splat(self):
+        lines = [
+            "[ 1.0] BUG: KCSAN: data-race in a / b",
+            "[ 1.1] read to 0xffff of 8 bytes by task 1 on cpu 0:",
+            "[ 1.2]  ie_x+0x1/0x2 [ie_mod]",
+            "[ 1.3] ie-test: START own test.d/inter_event/next.tc",
+            "[ 1.4] BUG: kernel NULL pointer dereference, address: 0",
+            "[ 1.5] Oops: 0000 [#1] PREEMPT SMP",
+        ]
+        inside = kcsan.in_report(lines)
+        self.assertEqual(inside, [True, True, True, False, False, False])
+        found = kcsan.reports(lines, {"ie_x"})
+        self.assertEqual(len(found), 1)
+        self.assertTrue(found[0]["ours"])
+        self.assertEqual(found[0]["where"], None)
+
+    def test_report_bounded(self):
+        lines = ["BUG: KCSAN: data-race in a / b"] + ["x"] * 1000 + ["WARNING: at y"]
+        inside = kcsan.in_report(lines)
+        self.assertEqual(sum(inside), kcsan.MAXLINES)
+        self.assertFalse(inside[-1])
 
     def test_summary_ours_first(self):
         s = kcsan.summary(self.found)
