@@ -837,7 +837,8 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 			/* Unserialized by design: see above. */
 			data_race(memcpy(data + p->save_off, &v, sizeof(v)));
 		}
-		WRITE_ONCE(*(u64 *)(data + a->saved_off), 1);
+		/* Pairs with the acquire in ie_actions_show_entry(). */
+		smp_store_release((u64 *)(data + a->saved_off), 1);
 	}
 	for (i = 0; snapshot; i++, snapshot >>= 1) {
 		if (snapshot & 1)
@@ -888,7 +889,8 @@ void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			   (u64)atomic64_read(&elt->vars[a->slot]));
 		if (a->synth || a->snapshot || !data)
 			continue;
-		saved = READ_ONCE(*(u64 *)(data + a->saved_off));
+		/* The fields of a save() seen as done are all there. */
+		saved = smp_load_acquire((u64 *)(data + a->saved_off));
 		for (j = 0; j < a->n_params; j++) {
 			p = &a->params[j];
 			/* Nothing saved yet (the handler never acted): (null). */

@@ -336,7 +336,12 @@ static noinline unsigned int ie_stack_save(unsigned long *key)
 			break;
 		}
 	}
-	return stack_trace_save(key, IE_STACK_DEPTH, skip);
+	n = stack_trace_save(key, IE_STACK_DEPTH, skip);
+	/*
+	 * Not a tail call (which would walk from our caller's frame, one
+	 * frame off the first walk): the result is used here.
+	 */
+	return min_t(unsigned int, n, IE_STACK_DEPTH);
 }
 
 /* Fill this field's part of a compound key from the record. */

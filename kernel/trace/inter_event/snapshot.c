@@ -68,8 +68,15 @@ static bool ie_snapshot_update(struct trace_array *tr, void *cond_data)
 	atomic64_set(&a->hist_val, req->value);
 	snap = hist->snap;
 	memcpy(snap->key, req->elt->key, hist->key_size);
-	if (snap->data && req->elt->private_data)
-		memcpy(snap->data, req->elt->private_data, hist->elt_data_size);
+	if (snap->data && req->elt->private_data) {
+		/*
+		 * Events on other CPUs may be writing the entry's save()
+		 * fields and string variables meanwhile: a copy of a mix is
+		 * what save() gives anyway (see ie_actions_run()).
+		 */
+		data_race(memcpy(snap->data, req->elt->private_data,
+				 hist->elt_data_size));
+	}
 	for (i = 0; i < hist->map->n_vars; i++)
 		atomic64_set(&snap->vars[i], atomic64_read(&req->elt->vars[i]));
 	snap->value = req->value;
