@@ -8,11 +8,12 @@ A KCSAN report opens with a line of '=' signs and "BUG: KCSAN: ..." and
 ends with the next line of '=' signs (or, cut short, at MAXLINES lines,
 a test or case marker, or the start of another splat).  It is "ours"
 when the first frame of either access, the function that made it, is
-one of kernel/trace/inter_event/ or of kernel/trace/tracing_map.c (which
-only our code uses on our kernels): the names nm lists in those objects
-of the build.  Such a report fails a run; the others are listed, those
-with a frame of ours further down marked "via ours" (a race inside a
-function our code called, e.g. the clock read by synchronize_srcu()).
+one of kernel/trace/inter_event/: the names nm lists in the objects of
+that folder of the build.  Such a report fails a run; the others are
+listed, those with a frame of ours further down marked "via ours" (a
+race inside a function our code called: the clock read by
+synchronize_srcu(), or tracing_map.c's lookup, which only our code uses
+on our kernels, and whose reports are for us to read).
 Each report is attributed to the last marker before it: "ie-test:
 START SUITE FILE" (rig/guest/jobs/tests.sh) or "fuzz: case N"
 (rig/guest/jobs/fuzz.sh).
@@ -38,9 +39,6 @@ def symbols_of(build_dir):
     d = os.path.join(build_dir, "kernel", "trace", "inter_event")
     objs = sorted(os.path.join(d, f) for f in os.listdir(d)
                   if f.endswith(".o") and f != "built-in.o")
-    tm = os.path.join(build_dir, "kernel", "trace", "tracing_map.o")
-    if os.path.exists(tm):
-        objs.append(tm)
     out = subprocess.run(["nm", "--defined-only"] + objs, check=True,
                          capture_output=True, text=True).stdout
     names = set()
