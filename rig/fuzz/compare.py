@@ -131,18 +131,18 @@ def read_boot(d):
     return out, finished, cur if not finished else None, console
 
 
-def splats(console, syms=None):
+def splats(console, reps=None):
     """-> [(case or None, first line, excerpt)] for each splat in a console log.
 
-    KCSAN reports count as splats when they name our code (syms: our
-    functions, rig/kcsan.py); the others are left out.  Without syms,
-    every KCSAN report counts.
+    reps: the log's KCSAN reports (rig/kcsan.py), when our functions are
+    known: those on our code count as splats, the others are left out.
+    Without, every KCSAN report counts.
     """
     found = []
     case = None
     inside = kcsan.in_report(console)
-    if syms is not None:
-        for r in kcsan.reports(console, syms):
+    if reps is not None:
+        for r in reps:
             if r['ours']:
                 c = int(r['where'].split()[1]) if r['where'] and r['where'].startswith('case ') else None
                 found.append((c, 'BUG: KCSAN: ' + r['title'], r['text'][:40]))
@@ -152,7 +152,7 @@ def splats(console, syms=None):
         m = re.search(r'fuzz: case (\d+)', line)
         if m:
             case = int(m.group(1))
-        elif inside[i] and syms is not None:
+        elif inside[i] and reps is not None:
             pass
         elif SPLATS.search(line):
             # the splat's first lines and its stack frames
@@ -366,10 +366,10 @@ def main():
                 if last is not None:
                     res[k].pop(last, None)
                 crashes[k].append((last, d, console[-40:]))
-            splat[k] += splats(console, syms)
-            if syms is not None:
-                elsewhere += ['%s %s: %s' % (k, r['where'] or 'boot', r['title'])
-                              for r in kcsan.reports(console, syms) if not r['ours']]
+            reps = kcsan.reports(console, syms) if syms is not None else None
+            splat[k] += splats(console, reps)
+            elsewhere += ['%s %s: %s' % (k, r['where'] or 'boot', r['title'])
+                          for r in reps or [] if not r['ours']]
     print('== fuzz: %d cases (%s)' % (n, outdir))
     for k in ('ref', 'ie'):
         print('%s: %d cases run, %d boot(s) ended early, %d splat(s)' % (

@@ -299,7 +299,8 @@ static void ie_field_frames(const struct ie_field *f, void *rec, void *key)
 }
 
 /* event_triggers_call()'s text: where a stack leaves the tracing frames. */
-static unsigned long ie_etc_start, ie_etc_end;
+static unsigned long ie_etc_start __ro_after_init;
+static unsigned long ie_etc_end __ro_after_init;
 
 void __init ie_field_init(void)
 {
