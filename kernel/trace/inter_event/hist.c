@@ -62,6 +62,12 @@ static bool ie_sort_matches(const struct ie_field *f, const char *name)
 {
 	char full[IE_MAX_NAME_LEN + 32];
 
+	size_t len = strlen(f->name);
+
+	/* A statistic only by its full name: "lat" is lat's sum. */
+	if (f->mods & IE_MOD_STATS)
+		return !strncmp(name, f->name, len) && name[len] == '.' &&
+		       !strcmp(name + len + 1, ie_stat_name(f->mods));
 	if (!strcmp(name, f->name))
 		return true;
 	ie_field_display_name(f, full, sizeof(full));
@@ -124,6 +130,15 @@ static int ie_hist_add_sort(struct ie_hist *hist, struct ie_spec *spec,
 			}
 			return -EINVAL;
 		}
+		/*
+		 * A statistic is no field of the map: the map sorts by hit
+		 * count, and the hist file sorts again (ie_hist_show()).
+		 */
+		if (f->mods & IE_MOD_STATS) {
+			hist->sort_stat[i] = f - hist->vals;
+			sk->field_idx = hist->vals[0].map_idx;
+			continue;
+		}
 		sk->field_idx = f->map_idx;
 	}
 	hist->n_sort = spec->n_sort;
@@ -172,6 +187,9 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 			f->map_idx = hist->vals[0].map_idx;
 			continue;
 		}
+		/* A statistic keeps its figures in the entry data. */
+		if (f->mods & IE_MOD_STATS)
+			continue;
 		idx = tracing_map_add_sum_field(hist->map);
 		if (idx < 0)
 			goto too_many;
@@ -215,34 +233,62 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 			   struct ie_spec_item *item, unsigned int *err_pos,
 			   enum ie_err *err)
 {
+	size_t len = strlen(item->expr);
 	unsigned int off = 0;
-	char *text;
+	unsigned long stat;
+	struct ie_type t;
+	char *text, *cut;
 	int ret;
 
-	text = kstrdup(item->expr, GFP_KERNEL);
+	/* "value.stat": the statistic of the whole value before it. */
+	stat = ie_stat_suffix(item->expr, &len);
+	text = kstrndup(item->expr, len, GFP_KERNEL);
 	if (!text)
 		goto nomem;
-	ret = ie_field_resolve(hist, f, text, false, err);
-	kfree(text);
-	if (!ret || *err != IE_ERR_FIELD_NOT_FOUND)
-		return ret;
+	/* ie_field_resolve() cuts its text up: the expression needs it whole. */
+	cut = kstrdup(text, GFP_KERNEL);
+	if (!cut)
+		goto nomem;
+	ret = ie_field_resolve(hist, f, cut, false, err);
+	kfree(cut);
+	if (!ret || *err != IE_ERR_FIELD_NOT_FOUND) {
+		kfree(text);
+		if (ret || !stat)
+			return ret;
+		/* Of a number as it is: no other modifier. */
+		if ((f->type != IE_FT_NUM && f->type != IE_FT_CPU) || f->mods) {
+			ie_field_free(f);
+			*err = IE_ERR_BAD_MODIFIER;
+			*err_pos = item->expr_pos + len + 1;
+			return -EINVAL;
+		}
+		f->mods |= stat;
+		return 0;
+	}
 
 	memset(f, 0, sizeof(*f));
 	f->type = IE_FT_EXPR;
-	ret = ie_expr_parse(item->expr, &f->expr, &off, err);
+	f->mods = stat;
+	ret = ie_expr_parse(text, &f->expr, &off, err);
 	if (!ret)
 		ret = ie_expr_resolve(hist, f->expr, &off, err);
 	if (ret) {
 		*err_pos = item->expr_pos + off;
 		goto free_expr;
 	}
+	/* A statistic orders values as their type does (its first operand's). */
+	if (stat) {
+		ie_expr_type(hist, f->expr, &t);
+		f->is_signed = t.is_signed;
+	}
 	/*
 	 * Shown as written: "lat" for a variable, "$b" for a reference;
 	 * "$y" of this trigger's variable y shows y's expression, and a
-	 * constant expression its value, as stock.
+	 * constant expression its value, as stock.  A statistic is new: as
+	 * written ("$y" typed as y, which y's expression may not be).
 	 */
-	if ((item->expr[0] == '$' && f->expr->kind != IE_EX_REF &&
-	     ie_name_ok(item->expr + 1)) || f->expr->kind == IE_EX_CONST) {
+	if (!stat && ((text[0] == '$' && f->expr->kind != IE_EX_REF &&
+		       ie_name_ok(text + 1)) || f->expr->kind == IE_EX_CONST)) {
 		/* At most IE_EXPR_MAX_LEAVES operands: this fits. */
 		char *buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
 
@@ -252,18 +298,22 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 			kfree(buf);
 		}
 	} else {
-		f->name = kstrdup(item->expr, GFP_KERNEL);
+		f->name = kstrdup(text, GFP_KERNEL);
 	}
-	if (f->name)
+	if (f->name) {
+		kfree(text);
 		return 0;
+	}
 	*err = IE_ERR_NOMEM;
 	ret = -ENOMEM;
 free_expr:
+	kfree(text);
 	/* Not counted in n_vals yet: ie_hist_destroy() won't see it. */
 	ie_expr_free(f->expr);
 	f->expr = NULL;
 	return ret;
 nomem:
+	kfree(text);
 	*err = IE_ERR_NOMEM;
 	return -ENOMEM;
 }
@@ -275,6 +325,7 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 	struct ie_field *f;
 	bool key_var_ok;
 	unsigned int i;
+	size_t len;
 	int ret;
 
 	/* vals[0] is the hit count every histogram keeps. */
@@ -343,8 +394,13 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		/* A plain "hitcount" is the one already there. */
 		if (!strcmp(item->expr, "hitcount"))
 			continue;
-		/* The map's sum fields: the hit count and two more, as stock. */
-		if (hist->n_vals == IE_MAX_VALS) {
+		/*
+		 * The map's sum fields: the hit count and two more, as stock;
+		 * and up to IE_MAX_STATS statistics (the spec has no more).
+		 */
+		if (ie_stat_suffix(item->expr, &len) ?
+		    hist->n_stats == IE_MAX_STATS :
+		    hist->n_vals - hist->n_stats == IE_MAX_VALS) {
 			*err = IE_ERR_TOO_MANY_VALS;
 			return -EINVAL;
 		}
@@ -353,6 +409,8 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		if (ret)
 			return ret;
 		hist->n_vals++;
+		if (f->mods & IE_MOD_STATS)
+			hist->n_stats++;
 	}
 
 	return 0;
@@ -500,6 +558,13 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	/* Per variable: the tag of its unread value (see ie_var_peek()). */
 	hist->tags_off = hist->elt_data_size;
 	hist->elt_data_size += hist->n_vars * sizeof(atomic64_t);
+	/* The figures of each statistics column. */
+	for (i = 1; i < hist->n_vals; i++) {
+		if (!(hist->vals[i].mods & IE_MOD_STATS))
+			continue;
+		hist->vals[i].stat_off = hist->elt_data_size;
+		hist->elt_data_size += ie_stat_size(hist->vals[i].mods);
+	}
 	/* And a string variable's copy. */
 	for (i = 0; i < hist->n_vars; i++) {
 		if (!hist->vars[i].str_size)
@@ -591,9 +656,14 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 		if (strcmp(a->vals[i].name, b->vals[i].name) ||
 		    a->vals[i].mods != b->vals[i].mods)
 			return false;
+		/* A statistic's figures are kept by its signedness. */
+		if ((a->vals[i].mods & IE_MOD_STATS) &&
+		    a->vals[i].is_signed != b->vals[i].is_signed)
+			return false;
 	}
 	for (i = 0; i < a->n_sort; i++) {
 		if (a->sort[i].field_idx != b->sort[i].field_idx ||
+		    a->sort_stat[i] != b->sort_stat[i] ||
 		    a->sort[i].descending != b->sort[i].descending)
 			return false;
 	}
@@ -684,7 +754,10 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		if (f->type == IE_FT_HITCOUNT)
 			continue;
 		val = f->expr ? ie_expr_eval(f->expr, &ctx) : ie_field_num(f, rec);
-		tracing_map_update_sum(elt, f->map_idx, val);
+		if (unlikely(f->mods & IE_MOD_STATS))
+			ie_stat_update(f, elt->private_data, val);
+		else
+			tracing_map_update_sum(elt, f->map_idx, val);
 	}
 	if (hist->n_vars) {
 		for (i = 0; i < hist->n_vars; i++)

@@ -31,8 +31,10 @@
  * maximum or last value in one more var (ie_action.slot).  The per-entry
  * private data holds, in this order, the task name of an .execname key,
  * the save() slots (ie_actions_reserve()), one atomic64_t read-once tag
- * per variable (tags_off), and the copies of string and stack variables
- * (str_off).  Triggers of one name= share an ie_map (ie_hist_attach_named(),
+ * per variable (tags_off), the figures of each statistics column (a
+ * value with .min, .max, .avg or .stddev: no sum field, see stats.c;
+ * stat_off), and the copies of string and stack variables (str_off).
+ * Triggers of one name= share an ie_map (ie_hist_attach_named(),
  * ie_hist_share_map()); each keeps its own ie_hist.
  *
  * A reference to another trigger's variable is a struct ie_ref: the
@@ -198,8 +200,10 @@
  *  hist_enable.c  the enable_hist and disable_hist commands
  *  output.c       the text of triggers and of hist files
  *  hist_file.c    the per-event hist file and its poll()
+ *  stats.c        the statistics value modifiers: .min .max .avg .stddev
  *  event.c        event marks and the event path's per-CPU scratch space
- *  *_test.c       KUnit tests: spec, expressions, event marks, layouts
+ *  *_test.c       KUnit tests: spec, expressions, event marks, layouts,
+ *                 statistics
  */
 #ifndef _KERNEL_TRACE_INTER_EVENT_H
 #define _KERNEL_TRACE_INTER_EVENT_H
@@ -211,6 +215,8 @@
 /* Limits of one trigger specification. */
 #define IE_MAX_KEYS		TRACING_MAP_KEYS_MAX
 #define IE_MAX_VALS		TRACING_MAP_VALS_MAX
+/* Statistics columns (values with .min, .max, .avg or .stddev). */
+#define IE_MAX_STATS		8
 #define IE_MAX_VARS		TRACING_MAP_VARS_MAX
 #define IE_MAX_SORT		TRACING_MAP_SORT_KEYS_MAX
 #define IE_MAX_ACTIONS		8
@@ -318,7 +324,7 @@ struct ie_spec {
 	char			*buf;
 	struct ie_spec_item	keys[IE_MAX_KEYS];
 	unsigned int		n_keys;
-	struct ie_spec_item	vals[IE_MAX_VALS];
+	struct ie_spec_item	vals[IE_MAX_VALS + IE_MAX_STATS];
 	unsigned int		n_vals;
 	struct ie_spec_item	vars[IE_MAX_VARS];	/* assignment-only */
 	unsigned int		n_vars;
@@ -351,6 +357,12 @@ struct ie_spec {
 #define IE_MOD_PERCENT		BIT(8)
 #define IE_MOD_GRAPH		BIT(9)
 #define IE_MOD_STACKTRACE	BIT(10)
+#define IE_MOD_MIN		BIT(11)
+#define IE_MOD_MAX		BIT(12)
+#define IE_MOD_AVG		BIT(13)
+#define IE_MOD_STDDEV		BIT(14)
+#define IE_MOD_STATS		(IE_MOD_MIN | IE_MOD_MAX | IE_MOD_AVG | \
+				 IE_MOD_STDDEV)
 
 enum ie_field_type {
 	IE_FT_NUM,		/* integer event field, kept as u64 */
@@ -381,6 +393,7 @@ struct ie_field {
 	unsigned int		size;		/* bytes taken in the key */
 	unsigned int		key_off;	/* offset in the compound key */
 	unsigned int		map_idx;	/* tracing_map field index */
+	unsigned int		stat_off;	/* a statistic's entry data */
 	bool			is_signed;
 	struct ie_expr		*expr;		/* IE_FT_EXPR */
 };
@@ -560,9 +573,13 @@ struct ie_hist {
 	struct tracing_map	*map;		/* m->map */
 	struct ie_field		keys[IE_MAX_KEYS];
 	unsigned int		n_keys;
-	struct ie_field		vals[IE_MAX_VALS + 1];	/* vals[0]: hitcount */
+	/* vals[0]: hitcount; sums and statistics columns as listed */
+	struct ie_field		vals[IE_MAX_VALS + 1 + IE_MAX_STATS];
 	unsigned int		n_vals;
+	unsigned int		n_stats;	/* of them, statistics */
 	struct tracing_map_sort_key sort[IE_MAX_SORT];
+	/* A sort key that is a statistic: its index in vals (else 0). */
+	unsigned int		sort_stat[IE_MAX_SORT];
 	unsigned int		n_sort;
 	unsigned int		key_size;
 	bool			key_pad;	/* keys that don't fill their size */
@@ -661,6 +678,16 @@ int ie_expr_walk_leaves(struct ie_expr *e, ie_leaf_fn_t fn, void *arg);
 int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 		     bool is_key, enum ie_err *err);
 void ie_field_free(struct ie_field *f);
+
+/* stats.c: the statistics value modifiers. */
+const char *ie_stat_name(unsigned long mods);
+unsigned long ie_stat_suffix(const char *text, size_t *len);
+unsigned int ie_stat_size(unsigned long mods);
+void ie_stat_update(const struct ie_field *f, void *data, u64 v);
+u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count);
+u64 ie_u64_mul(u64 a, u64 b, u64 *hi);
+u64 ie_u128_div(u64 hi, u64 lo, u64 d);
+u64 ie_stat_stddev(u64 n, u64 sh, u64 sl, u64 qh, u64 ql, bool is_signed);
 
 /* A numeric field of the record (or the CPU), as a u64.  Event path. */
 static inline u64 ie_field_num(const struct ie_field *f, void *rec)

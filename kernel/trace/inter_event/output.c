@@ -6,7 +6,9 @@
  */
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/seq_file.h>
+#include <linux/sort.h>
 
 #include "inter_event.h"
 
@@ -24,6 +26,10 @@ static const struct {
 	{ IE_MOD_PERCENT,	"percent" },
 	{ IE_MOD_GRAPH,		"graph" },
 	{ IE_MOD_STACKTRACE,	"stacktrace" },
+	{ IE_MOD_MIN,		"min" },
+	{ IE_MOD_MAX,		"max" },
+	{ IE_MOD_AVG,		"avg" },
+	{ IE_MOD_STDDEV,	"stddev" },
 };
 
 /* "name.modifier..." as the user would write it; returns the length. */
@@ -46,6 +52,11 @@ static void ie_print_field_name(struct seq_file *m, const struct ie_field *f)
 {
 	char buf[IE_MAX_NAME_LEN + 64];
 
+	/* A statistic's expression may be long: its name is never cut. */
+	if (f->mods & IE_MOD_STATS) {
+		seq_printf(m, "%s.%s", f->name, ie_stat_name(f->mods));
+		return;
+	}
 	ie_field_display_name(f, buf, sizeof(buf));
 	seq_puts(m, buf);
 }
@@ -117,7 +128,8 @@ static void ie_hist_print_spec(struct seq_file *m,
 	for (i = 0; i < hist->n_sort; i++) {
 		if (i)
 			seq_putc(m, ',');
-		f = ie_field_by_idx(hist, hist->sort[i].field_idx);
+		f = hist->sort_stat[i] ? &hist->vals[hist->sort_stat[i]] :
+			ie_field_by_idx(hist, hist->sort[i].field_idx);
 		/* With the field's modifiers, as the stock kernel lists them. */
 		if (f)
 			ie_print_field_name(m, f);
@@ -194,8 +206,8 @@ void ie_print_key(struct seq_file *m, const struct ie_field *f,
 
 /* Totals and maxima over all entries, for .percent and .graph. */
 struct ie_col_stats {
-	u64	total[IE_MAX_VALS + 1];
-	u64	max[IE_MAX_VALS + 1];
+	u64	total[IE_MAX_VALS + 1 + IE_MAX_STATS];
+	u64	max[IE_MAX_VALS + 1 + IE_MAX_STATS];
 };
 
 static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
@@ -210,7 +222,15 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 	u64 pc;
 	unsigned int n;
 
-	if (f->mods & IE_MOD_PERCENT) {
+	if (f->mods & IE_MOD_STATS) {
+		val = ie_stat_read(f, elt->private_data,
+				   tracing_map_read_sum(elt, hist->vals[0].map_idx));
+		seq_printf(m, "  %s.%s: ", f->name, ie_stat_name(f->mods));
+		if (f->is_signed && !(f->mods & IE_MOD_STDDEV))
+			seq_printf(m, "%10lld", (s64)val);
+		else
+			seq_printf(m, "%10llu", val);
+	} else if (f->mods & IE_MOD_PERCENT) {
 		pc = st->total[i] ? div64_u64(val * 10000, st->total[i]) : 0;
 		seq_printf(m, "  %s (%%):%4llu.%02llu", f->name,
 			   div_u64(pc, 100), pc % 100);
@@ -261,12 +281,104 @@ static void ie_col_stats(struct ie_hist *hist,
 	memset(st, 0, sizeof(*st));
 	for (e = 0; e < n; e++) {
 		for (i = 0; i < hist->n_vals; i++) {
+			if (hist->vals[i].mods & IE_MOD_STATS)
+				continue;
 			val = tracing_map_read_sum(entries[e]->elt,
 						   hist->vals[i].map_idx);
 			st->total[i] += val;
 			st->max[i] = max(st->max[i], val);
 		}
 	}
+}
+
+/*
+ * Sorting by a statistic: tracing_map has no field to sort by, so the
+ * hist file sorts the entries itself, each statistic read once into a
+ * row beside its entry.
+ */
+struct ie_sort_row {
+	struct tracing_map_sort_entry	*e;
+	u64				v[IE_MAX_SORT];
+};
+
+static u64 ie_sort_stat(struct ie_hist *hist, unsigned int k,
+			struct tracing_map_elt *elt)
+{
+	return ie_stat_read(&hist->vals[hist->sort_stat[k]], elt->private_data,
+			    tracing_map_read_sum(elt, hist->vals[0].map_idx));
+}
+
+/* One sort key of two rows, as tracing_map would compare its fields. */
+static int ie_sort_cmp_key(struct ie_hist *hist, unsigned int k,
+			   const struct ie_sort_row *a,
+			   const struct ie_sort_row *b)
+{
+	const struct tracing_map_field *mf;
+	const struct ie_field *f;
+	unsigned int idx;
+	u64 va, vb;
+
+	if (hist->sort_stat[k]) {
+		f = &hist->vals[hist->sort_stat[k]];
+		va = a->v[k];
+		vb = b->v[k];
+		if (va == vb)
+			return 0;
+		if (f->is_signed && !(f->mods & IE_MOD_STDDEV))
+			return (s64)va < (s64)vb ? -1 : 1;
+		return va < vb ? -1 : 1;
+	}
+	idx = hist->sort[k].field_idx;
+	f = ie_field_by_idx(hist, idx);
+	/* A sum (values come first there), or a key. */
+	if (f >= hist->vals && f < hist->vals + hist->n_vals) {
+		va = tracing_map_read_sum(a->e->elt, idx);
+		vb = tracing_map_read_sum(b->e->elt, idx);
+		return va == vb ? 0 : va < vb ? -1 : 1;
+	}
+	mf = &a->e->elt->fields[idx];
+	return mf->cmp_fn(a->e->elt->key + mf->offset,
+			  b->e->elt->key + mf->offset);
+}
+
+static int ie_sort_cmp(const void *pa, const void *pb, const void *priv)
+{
+	struct ie_hist *hist = (struct ie_hist *)priv;
+	unsigned int k;
+	int c;
+
+	for (k = 0; k < hist->n_sort; k++) {
+		c = ie_sort_cmp_key(hist, k, pa, pb);
+		if (c)
+			return hist->sort[k].descending ? -c : c;
+	}
+	return 0;
+}
+
+/* Sorts @entries by the hist's keys, of which one at least is a statistic. */
+static int ie_sort_by_stats(struct ie_hist *hist,
+			    struct tracing_map_sort_entry **entries, int n)
+{
+	struct ie_sort_row *rows;
+	unsigned int k;
+	int e;
+
+	rows = kvmalloc_array(n, sizeof(*rows), GFP_KERNEL);
+	if (!rows)
+		return -ENOMEM;
+	for (e = 0; e < n; e++) {
+		rows[e].e = entries[e];
+		for (k = 0; k < hist->n_sort; k++) {
+			if (hist->sort_stat[k])
+				rows[e].v[k] = ie_sort_stat(hist, k,
+							    entries[e]->elt);
+		}
+	}
+	sort_r(rows, n, sizeof(*rows), ie_sort_cmp, NULL, hist);
+	for (e = 0; e < n; e++)
+		entries[e] = rows[e].e;
+	kvfree(rows);
+	return 0;
 }
 
 /* One trigger's section of the hist file. */
@@ -286,6 +398,13 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 	if (n < 0) {
 		seq_printf(m, "# error reading the histogram: %d\n", n);
 		n = 0;
+	}
+	for (e = 0; e < hist->n_sort && n > 0; e++) {
+		if (hist->sort_stat[e]) {
+			if (ie_sort_by_stats(hist, entries, n))
+				seq_puts(m, "# out of memory: not sorted by statistics\n");
+			break;
+		}
 	}
 	st = kmalloc(sizeof(*st), GFP_KERNEL);
 	if (st) {

@@ -231,6 +231,25 @@ static int ie_parse_item(struct ie_parser *p, char *s, struct ie_spec_item *item
 	return *item->expr ? 0 : ie_fail(p, IE_ERR_EMPTY_ITEM, s);
 }
 
+/*
+ * Is the list full for item @s?  Values may have IE_MAX_STATS statistics
+ * (".min" and the like) besides their IE_MAX_VALS sums.
+ */
+static bool ie_list_full(struct ie_parser *p, const struct ie_spec_item *items,
+			 unsigned int n, unsigned int max, const char *s)
+{
+	unsigned int i, stats = 0;
+	size_t len;
+
+	if (items != p->spec->vals)
+		return n == max;
+	for (i = 0; i < n; i++)
+		stats += !!ie_stat_suffix(items[i].expr, &len);
+	if (ie_stat_suffix(s, &len))
+		return stats == IE_MAX_STATS;
+	return n - stats == IE_MAX_VALS;
+}
+
 static int ie_parse_list(struct ie_parser *p, char *param, char *list,
 			 struct ie_spec_item *items, unsigned int *n,
 			 unsigned int max, enum ie_err too_many)
@@ -244,7 +263,7 @@ static int ie_parse_list(struct ie_parser *p, char *param, char *list,
 		/* An empty list or list item: the parameter is incomplete. */
 		if (!*s)
 			return ie_fail(p, IE_ERR_EMPTY_ITEM, param);
-		if (*n == max)
+		if (ie_list_full(p, items, *n, max, s))
 			return ie_fail(p, too_many, s);
 		ret = ie_parse_item(p, s, &items[*n]);
 		if (ret)

@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: per-entry statistics of a value, the value
+ * modifiers .min, .max, .avg and .stddev.
+ *
+ * A statistics column keeps its own words in the entry's private data,
+ * at ie_field.stat_off, updated with atomics on the event path, so that
+ * the events of all CPUs on one entry add up exactly:
+ *  - .min and .max: one word, the extreme so far in an order-preserving
+ *    unsigned form (a signed value's sign bit flipped; for .min, all
+ *    bits inverted too), raised with cmpxchg.  0, what a new or cleared
+ *    entry holds, is at or below every value so encoded.
+ *  - .avg: the sum of the values in 128 bits: the low word added with
+ *    fetch-and-add, its carry (and a negative value's sign extension)
+ *    added to the high word.  The count is the entry's hit count: every
+ *    hit of the entry evaluates every value.
+ *  - .stddev: the sum and the sum of the squares, 128 bits each, and a
+ *    word set for good once the sum of the squares overflowed.
+ * A reader racing with the events may see a sum before its hit count,
+ * or, while a carry goes into a high word (rarely: when the low word
+ * wraps), the low word without it; once they are done, the figures are
+ * exact, as the sums of the values are.
+ *
+ * The mean is the sum divided by the count, rounded toward zero; the
+ * standard deviation is that of the population, sqrt(n*Q - S^2) / n
+ * for n values of sum S and sum of squares Q, rounded down, computed
+ * in 256-bit integers: exact while Q stays below 2^128 (for instance,
+ * 2^40 values below 2^44); once Q overflowed, the deviation shows as
+ * U64_MAX.
+ */
+#include <linux/kernel.h>
+#include <linux/math64.h>
+#include <linux/string.h>
+
+#include "inter_event.h"
+
+struct ie_stat_name {
+	const char	*name;
+	unsigned long	mod;
+};
+
+static const struct ie_stat_name ie_stat_names[] = {
+	{ "min",	IE_MOD_MIN },
+	{ "max",	IE_MOD_MAX },
+	{ "avg",	IE_MOD_AVG },
+	{ "stddev",	IE_MOD_STDDEV },
+};
+
+/**
+ * ie_stat_name - the name of a statistics modifier
+ * @mods: a column's modifiers
+ *
+ * Return: "min", "max", "avg", "stddev", or "" if none.
+ */
+const char *ie_stat_name(unsigned long mods)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ie_stat_names); i++) {
+		if (mods & ie_stat_names[i].mod)
+			return ie_stat_names[i].name;
+	}
+	return "";
+}
+
+/**
+ * ie_stat_suffix - the statistic a value's text ends with
+ * @text: a value as written in vals=, e.g. "lat.max" or "$a-$b.avg"
+ * @len: set to the length of @text without the suffix (if any)
+ *
+ * The statistic applies to the whole value before it, an expression
+ * included.
+ *
+ * Return: IE_MOD_MIN, IE_MOD_MAX, IE_MOD_AVG, IE_MOD_STDDEV, or 0.
+ */
+unsigned long ie_stat_suffix(const char *text, size_t *len)
+{
+	const char *dot = strrchr(text, '.');
+	unsigned int i;
+
+	if (!dot || dot == text)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(ie_stat_names); i++) {
+		if (!strcmp(dot + 1, ie_stat_names[i].name)) {
+			*len = dot - text;
+			return ie_stat_names[i].mod;
+		}
+	}
+	return 0;
+}
+
+/**
+ * ie_stat_size - bytes of entry data a statistics column keeps
+ * @mods: the column's modifiers
+ *
+ * Return: 8 for .min and .max, 16 for .avg, 40 for .stddev, else 0.
+ */
+unsigned int ie_stat_size(unsigned long mods)
+{
+	if (mods & (IE_MOD_MIN | IE_MOD_MAX))
+		return sizeof(u64);
+	if (mods & IE_MOD_AVG)
+		return 2 * sizeof(u64);
+	if (mods & IE_MOD_STDDEV)
+		return 5 * sizeof(u64);
+	return 0;
+}
+
+/* A value in an unsigned form of the same order. */
+static inline u64 ie_stat_ord(u64 v, bool is_signed)
+{
+	return is_signed ? v ^ BIT_ULL(63) : v;
+}
+
+static inline void ie_stat_raise(atomic64_t *slot, u64 v)
+{
+	s64 old = atomic64_read(slot);
+
+	do {
+		if (v <= (u64)old)
+			return;
+	} while (!atomic64_try_cmpxchg(slot, &old, v));
+}
+
+/*
+ * Adds the 128-bit @hi:@lo to the 128-bit sum at @w (low word first).
+ * Return: whether the high word wrapped (for unsigned sums: overflow).
+ */
+static inline bool ie_stat_add128(atomic64_t *w, u64 hi, u64 lo)
+{
+	u64 old = atomic64_fetch_add(lo, &w[0]);
+
+	/* The low word wrapped: carry one into the high word. */
+	if (old + lo < old)
+		hi++;
+	if (!hi)
+		return false;
+	old = atomic64_fetch_add(hi, &w[1]);
+	return old + hi < old;
+}
+
+/**
+ * ie_u64_mul - the full 128-bit product of two 64-bit numbers
+ * @a: a factor
+ * @b: a factor
+ * @hi: set to the high 64 bits of the product
+ *
+ * Return: the low 64 bits of the product.
+ */
+u64 ie_u64_mul(u64 a, u64 b, u64 *hi)
+{
+	u64 al = lower_32_bits(a), ah = upper_32_bits(a);
+	u64 bl = lower_32_bits(b), bh = upper_32_bits(b);
+	u64 ll = al * bl, lh = al * bh, hl = ah * bl;
+	u64 mid = (ll >> 32) + lower_32_bits(lh) + lower_32_bits(hl);
+
+	*hi = ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+	return (mid << 32) | lower_32_bits(ll);
+}
+
+/**
+ * ie_stat_update - account one value in an entry's statistics column
+ * @f: the column: a value with one of the statistics modifiers
+ * @data: the entry's private data
+ * @v: the value
+ *
+ * Event path: atomics only.
+ */
+void ie_stat_update(const struct ie_field *f, void *data, u64 v)
+{
+	atomic64_t *w = data + f->stat_off;
+	u64 mag, hi, lo;
+	bool neg;
+
+	if (f->mods & IE_MOD_MAX) {
+		ie_stat_raise(w, ie_stat_ord(v, f->is_signed));
+		return;
+	}
+	if (f->mods & IE_MOD_MIN) {
+		ie_stat_raise(w, ~ie_stat_ord(v, f->is_signed));
+		return;
+	}
+	/* The sum: a negative value adds its sign extension too. */
+	neg = f->is_signed && (s64)v < 0;
+	ie_stat_add128(w, neg ? ~0ULL : 0, v);
+	if (!(f->mods & IE_MOD_STDDEV))
+		return;
+	mag = neg ? -v : v;
+	lo = ie_u64_mul(mag, mag, &hi);
+	/* (hi is at most 2^64 - 2: the carry fits.) */
+	if (unlikely(ie_stat_add128(w + 2, hi, lo)))
+		atomic64_set(&w[4], 1);
+}
+
+/**
+ * ie_u128_div - divide a 128-bit number by a 64-bit one
+ * @hi: high word of the dividend, below @d (the quotient fits in 64 bits)
+ * @lo: low word of the dividend
+ * @d: the divisor, not 0
+ *
+ * Return: the quotient, rounded down.
+ */
+u64 ie_u128_div(u64 hi, u64 lo, u64 d)
+{
+	bool top;
+	int i;
+
+	for (i = 0; i < 64; i++) {
+		top = hi >> 63;
+		hi = hi << 1 | lo >> 63;
+		lo <<= 1;
+		if (top || hi >= d) {
+			hi -= d;
+			lo |= 1;
+		}
+	}
+	return lo;
+}
+
+/*
+ * Reading: numbers of up to 256 bits, as 4 words, least significant
+ * first.
+ */
+#define IE_W	4
+
+static void ie_w_set(u64 *r, u64 w0, u64 w1, u64 w2, u64 w3)
+{
+	r[0] = w0;
+	r[1] = w1;
+	r[2] = w2;
+	r[3] = w3;
+}
+
+static bool ie_w_ge(const u64 *a, const u64 *b)
+{
+	int i;
+
+	for (i = IE_W - 1; i >= 0; i--) {
+		if (a[i] != b[i])
+			return a[i] > b[i];
+	}
+	return true;
+}
+
+static void ie_w_add(u64 *r, const u64 *a, const u64 *b)
+{
+	u64 c = 0, s;
+	int i;
+
+	for (i = 0; i < IE_W; i++) {
+		s = a[i] + c;
+		c = s < c;
+		r[i] = s + b[i];
+		c += r[i] < s;
+	}
+}
+
+static void ie_w_sub(u64 *r, const u64 *a, const u64 *b)
+{
+	u64 borrow = 0, ai, bi, d;
+	int i;
+
+	for (i = 0; i < IE_W; i++) {
+		ai = a[i];
+		bi = b[i];
+		d = ai - bi;
+		r[i] = d - borrow;
+		borrow = ai < bi || d < borrow;
+	}
+}
+
+static void ie_w_shr(u64 *a, unsigned int n)
+{
+	int i;
+
+	/* 0 < n < 64 */
+	for (i = 0; i < IE_W; i++)
+		a[i] = (a[i] >> n) | (i + 1 < IE_W ? a[i + 1] << (64 - n) : 0);
+}
+
+static bool ie_w_zero(const u64 *a)
+{
+	return !(a[0] | a[1] | a[2] | a[3]);
+}
+
+/* @r = @a * @b, for @a of 128 bits (@ah:@al) and @b of 64. */
+static void ie_w_mul_128_64(u64 *r, u64 ah, u64 al, u64 b)
+{
+	u64 p[IE_W], q[IE_W], hi, lo;
+
+	lo = ie_u64_mul(al, b, &hi);
+	ie_w_set(p, lo, hi, 0, 0);
+	lo = ie_u64_mul(ah, b, &hi);
+	ie_w_set(q, 0, lo, hi, 0);
+	ie_w_add(r, p, q);
+}
+
+/* @r = (@ah:@al)^2. */
+static void ie_w_square_128(u64 *r, u64 ah, u64 al)
+{
+	u64 p[IE_W], q[IE_W], hi, lo;
+
+	lo = ie_u64_mul(al, al, &hi);
+	ie_w_set(p, lo, hi, 0, 0);
+	lo = ie_u64_mul(ah, ah, &hi);
+	ie_w_set(q, 0, 0, lo, hi);
+	ie_w_add(p, p, q);
+	/* 2 * ah * al, shifted by 64 bits, added in twice. */
+	lo = ie_u64_mul(ah, al, &hi);
+	ie_w_set(q, 0, lo, hi, 0);
+	ie_w_add(p, p, q);
+	ie_w_add(r, p, q);
+}
+
+/* floor(sqrt(@x)), which fits in 128 bits: @x is consumed. */
+static void ie_w_isqrt(u64 *x, u64 *res)
+{
+	u64 bit[IE_W] = { 0 }, t[IE_W];
+	int top, i;
+
+	ie_w_set(res, 0, 0, 0, 0);
+	for (top = IE_W - 1; top >= 0 && !x[top]; top--)
+		;
+	if (top < 0)
+		return;
+	/* The highest power of 4 not above x. */
+	i = top * 64 + (fls64(x[top]) - 1);
+	i &= ~1;
+	bit[i / 64] = BIT_ULL(i % 64);
+	while (!ie_w_zero(bit)) {
+		ie_w_add(t, res, bit);
+		if (ie_w_ge(x, t)) {
+			ie_w_sub(x, x, t);
+			ie_w_shr(res, 1);
+			ie_w_add(res, res, bit);
+		} else {
+			ie_w_shr(res, 1);
+		}
+		ie_w_shr(bit, 2);
+	}
+}
+
+/**
+ * ie_stat_stddev - population standard deviation, rounded down
+ * @n: the number of values
+ * @sh: high word of their sum (two's complement for signed values)
+ * @sl: low word of their sum
+ * @qh: high word of the sum of their squares
+ * @ql: low word of the sum of their squares
+ * @is_signed: the values are signed
+ *
+ * Return: floor(sqrt(n*Q - S^2) / n), or 0 if @n is 0.
+ */
+u64 ie_stat_stddev(u64 n, u64 sh, u64 sl, u64 qh, u64 ql, bool is_signed)
+{
+	u64 nq[IE_W], s2[IE_W], d[IE_W], r[IE_W];
+
+	if (!n)
+		return 0;
+	/* |S|: S^2 is the same. */
+	if (is_signed && (s64)sh < 0) {
+		sl = -sl;
+		sh = ~sh + !sl;
+	}
+	ie_w_mul_128_64(nq, qh, ql, n);
+	ie_w_square_128(s2, sh, sl);
+	/* n*Q >= S^2 (Cauchy-Schwarz) unless read amid updates. */
+	if (!ie_w_ge(nq, s2))
+		return 0;
+	ie_w_sub(d, nq, s2);
+	ie_w_isqrt(d, r);
+	/* The root fits in 128 bits, the deviation in 64. */
+	if (r[1] >= n)
+		return U64_MAX;
+	return ie_u128_div(r[1], r[0], n);
+}
+
+/* Mean of @n values of 128-bit sum @sh:@sl, rounded toward zero. */
+static u64 ie_stat_mean(u64 n, u64 sh, u64 sl, bool is_signed)
+{
+	bool neg = is_signed && (s64)sh < 0;
+	u64 q;
+
+	if (!n)
+		return 0;
+	if (neg) {
+		sl = -sl;
+		sh = ~sh + !sl;
+	}
+	/* |mean| < 2^64, since each |value| is. */
+	q = sh >= n ? U64_MAX : ie_u128_div(sh, sl, n);
+	return neg ? -q : q;
+}
+
+/**
+ * ie_stat_read - an entry's statistic, as a value of the column's type
+ * @f: the column
+ * @data: the entry's private data (or a copy of it)
+ * @count: the entry's hit count
+ *
+ * Return: the minimum, maximum, mean or standard deviation.
+ */
+u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count)
+{
+	const atomic64_t *w = data + f->stat_off;
+	u64 v[5] = { 0 };
+	unsigned int i;
+
+	for (i = 0; i < ie_stat_size(f->mods) / sizeof(u64); i++)
+		v[i] = atomic64_read(&w[i]);
+	if (f->mods & IE_MOD_MAX)
+		return ie_stat_ord(v[0], f->is_signed);
+	if (f->mods & IE_MOD_MIN)
+		return ie_stat_ord(~v[0], f->is_signed);
+	if (f->mods & IE_MOD_AVG)
+		return ie_stat_mean(count, v[1], v[0], f->is_signed);
+	/* The sum of the squares overflowed: no deviation to tell. */
+	if (v[4])
+		return U64_MAX;
+	return ie_stat_stddev(count, v[1], v[0], v[3], v[2], f->is_signed);
+}

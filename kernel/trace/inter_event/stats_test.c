@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the statistics value modifiers: the wide arithmetic,
+ * and columns updated and read as the event path and the hist file do.
+ */
+#include <kunit/test.h>
+#include <linux/kernel.h>
+
+#include "inter_event.h"
+
+/* A fixed pseudo-random sequence (xorshift64). */
+static u64 stats_next(u64 *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static void stats_test_mul_div(struct kunit *test)
+{
+	u64 hi, lo, a, b, seed = 0x9e3779b97f4a7c15ULL;
+	int i;
+
+	lo = ie_u64_mul(U64_MAX, U64_MAX, &hi);
+	KUNIT_EXPECT_EQ(test, hi, U64_MAX - 1);
+	KUNIT_EXPECT_EQ(test, lo, 1ULL);
+	lo = ie_u64_mul(1ULL << 32, 1ULL << 32, &hi);
+	KUNIT_EXPECT_EQ(test, hi, 1ULL);
+	KUNIT_EXPECT_EQ(test, lo, 0ULL);
+	/* (2^64 + 4) / 3 */
+	KUNIT_EXPECT_EQ(test, ie_u128_div(1, 4, 3), 6148914691236517206ULL);
+	KUNIT_EXPECT_EQ(test, ie_u128_div(U64_MAX - 1, U64_MAX, U64_MAX),
+			U64_MAX);
+
+	/* Products divided back, with and without a remainder. */
+	for (i = 0; i < 1000; i++) {
+		a = stats_next(&seed);
+		b = stats_next(&seed) | 1;
+		if (i & 1)
+			b >>= i % 64;
+		b |= 1;
+		lo = ie_u64_mul(a, b, &hi);
+		KUNIT_EXPECT_EQ(test, ie_u128_div(hi, lo, b), a);
+		/* + (b - 1): still a, rounded down. */
+		if (lo + (b - 1) < lo)
+			hi++;
+		lo += b - 1;
+		KUNIT_EXPECT_EQ(test, ie_u128_div(hi, lo, b), a);
+#ifdef CONFIG_ARCH_SUPPORTS_INT128
+		{
+			unsigned __int128 p = (unsigned __int128)a * b;
+
+			lo = ie_u64_mul(a, b, &hi);
+			KUNIT_EXPECT_EQ(test, hi, (u64)(p >> 64));
+			KUNIT_EXPECT_EQ(test, lo, (u64)p);
+		}
+#endif
+	}
+}
+
+static void stats_test_stddev_wide(struct kunit *test)
+{
+	/* 2, 4, 4, 4, 5, 5, 7, 9: mean 5, deviation 2. */
+	KUNIT_EXPECT_EQ(test, ie_stat_stddev(8, 0, 40, 0, 232, false), 2ULL);
+	/*
+	 * 2^40 values, half 2^43 - 2^20, half 2^43 + 2^20: the sum is 2^83,
+	 * the sum of squares 2^126 + 2^80, n * Q needs 167 bits.
+	 */
+	KUNIT_EXPECT_EQ(test,
+			ie_stat_stddev(1ULL << 40, 1ULL << 19, 0,
+				       (1ULL << 62) + (1ULL << 16), 0, false),
+			1ULL << 20);
+	/* All equal: 0. */
+	KUNIT_EXPECT_EQ(test,
+			ie_stat_stddev(1ULL << 40, 1ULL << 19, 0, 1ULL << 62, 0,
+				       false), 0ULL);
+	KUNIT_EXPECT_EQ(test, ie_stat_stddev(0, 0, 0, 0, 0, false), 0ULL);
+}
+
+struct stats_case {
+	unsigned long	mod;
+	bool		is_signed;
+	u64		expect;
+};
+
+/* Feeds @vals into one column of each kind and checks what is read. */
+static void stats_run(struct kunit *test, const u64 *vals, unsigned int n,
+		      const struct stats_case *c, unsigned int n_cases)
+{
+	struct ie_field f = {};
+	u64 data[5];
+	unsigned int i, j;
+
+	for (i = 0; i < n_cases; i++) {
+		memset(data, 0, sizeof(data));
+		f.mods = c[i].mod;
+		f.is_signed = c[i].is_signed;
+		f.stat_off = 0;
+		KUNIT_ASSERT_LE(test, ie_stat_size(f.mods), sizeof(data));
+		for (j = 0; j < n; j++)
+			ie_stat_update(&f, data, vals[j]);
+		KUNIT_EXPECT_EQ_MSG(test, ie_stat_read(&f, data, n),
+				    c[i].expect, "case %u", i);
+	}
+}
+
+static void stats_test_columns(struct kunit *test)
+{
+	static const u64 sv[] = { -5LL, 3, -100LL, 7 };
+	static const struct stats_case sc[] = {
+		{ IE_MOD_MIN, true, -100LL },
+		{ IE_MOD_MAX, true, 7 },
+		/* -95 / 4, toward zero */
+		{ IE_MOD_AVG, true, -23LL },
+		/* floor(sqrt(4 * 10083 - 95^2) / 4) = floor(176.9 / 4) */
+		{ IE_MOD_STDDEV, true, 44 },
+		/* The same bits unsigned. */
+		{ IE_MOD_MIN, false, 3 },
+		{ IE_MOD_MAX, false, -5LL },
+	};
+	static const u64 uv[] = { U64_MAX, 0, 5 };
+	static const struct stats_case uc[] = {
+		{ IE_MOD_MIN, false, 0 },
+		{ IE_MOD_MAX, false, U64_MAX },
+		/* (2^64 + 4) / 3: the sum carried into its high word */
+		{ IE_MOD_AVG, false, 6148914691236517206ULL },
+		{ IE_MOD_MIN, true, -1LL },
+		{ IE_MOD_MAX, true, 5 },
+	};
+	static const u64 one[] = { 42 };
+	static const struct stats_case oc[] = {
+		{ IE_MOD_MIN, false, 42 },
+		{ IE_MOD_MAX, false, 42 },
+		{ IE_MOD_AVG, false, 42 },
+		{ IE_MOD_STDDEV, false, 0 },
+		{ IE_MOD_MIN, true, 42 },
+	};
+	/* A large mean with a deviation of 1: no cancellation. */
+	u64 big[64];
+	static const struct stats_case bc[] = {
+		{ IE_MOD_AVG, false, 1000000000001ULL },
+		{ IE_MOD_STDDEV, false, 1 },
+		{ IE_MOD_MIN, false, 1000000000000ULL },
+	};
+	/*
+	 * A sum of 2^64 + 6, both words set: the square's cross term; the
+	 * deviation of two values is half their distance.
+	 */
+	static const u64 wide[] = { (1ULL << 63) + 5, (1ULL << 63) + 1 };
+	static const struct stats_case wc[] = {
+		{ IE_MOD_AVG, false, (1ULL << 63) + 3 },
+		{ IE_MOD_STDDEV, false, 2 },
+		/* As signed: -2^63 + 5 and -2^63 + 1, a sum below -2^64. */
+		{ IE_MOD_AVG, true, (u64)(S64_MIN + 3) },
+		{ IE_MOD_STDDEV, true, 2 },
+	};
+	static const u64 neg[] = { -7LL, -3LL };
+	static const struct stats_case nc[] = {
+		{ IE_MOD_AVG, true, -5LL },
+		{ IE_MOD_STDDEV, true, 2 },
+		{ IE_MOD_MIN, true, -7LL },
+	};
+	/* Squares of U64_MAX: the second overflows the sum of squares. */
+	static const u64 huge[] = { U64_MAX, U64_MAX };
+	static const struct stats_case hc[] = {
+		{ IE_MOD_STDDEV, false, U64_MAX },
+		{ IE_MOD_AVG, false, U64_MAX },
+	};
+	unsigned int i;
+
+	stats_run(test, wide, ARRAY_SIZE(wide), wc, ARRAY_SIZE(wc));
+	stats_run(test, neg, ARRAY_SIZE(neg), nc, ARRAY_SIZE(nc));
+	stats_run(test, huge, ARRAY_SIZE(huge), hc, ARRAY_SIZE(hc));
+	stats_run(test, sv, ARRAY_SIZE(sv), sc, ARRAY_SIZE(sc));
+	stats_run(test, uv, ARRAY_SIZE(uv), uc, ARRAY_SIZE(uc));
+	stats_run(test, one, ARRAY_SIZE(one), oc, ARRAY_SIZE(oc));
+	for (i = 0; i < ARRAY_SIZE(big); i++)
+		big[i] = 1000000000000ULL + (i & 1) * 2;
+	stats_run(test, big, ARRAY_SIZE(big), bc, ARRAY_SIZE(bc));
+}
+
+static void stats_test_suffix(struct kunit *test)
+{
+	size_t len = 0;
+
+	KUNIT_EXPECT_EQ(test, ie_stat_suffix("lat.max", &len), IE_MOD_MAX);
+	KUNIT_EXPECT_EQ(test, len, (size_t)3);
+	KUNIT_EXPECT_EQ(test, ie_stat_suffix("$a-$b.stddev", &len),
+			IE_MOD_STDDEV);
+	KUNIT_EXPECT_EQ(test, len, (size_t)5);
+	KUNIT_EXPECT_EQ(test, ie_stat_suffix("common_timestamp.usecs.avg", &len),
+			IE_MOD_AVG);
+	KUNIT_EXPECT_EQ(test, len, (size_t)22);
+	KUNIT_EXPECT_EQ(test, ie_stat_suffix("lat.maxx", &len), 0UL);
+	KUNIT_EXPECT_EQ(test, ie_stat_suffix(".min", &len), 0UL);
+	KUNIT_EXPECT_EQ(test, ie_stat_suffix("min", &len), 0UL);
+	KUNIT_EXPECT_EQ(test, ie_stat_suffix("bytes.hex", &len), 0UL);
+}
+
+static struct kunit_case stats_test_cases[] = {
+	KUNIT_CASE(stats_test_mul_div),
+	KUNIT_CASE(stats_test_stddev_wide),
+	KUNIT_CASE(stats_test_columns),
+	KUNIT_CASE(stats_test_suffix),
+	{}
+};
+
+static struct kunit_suite stats_test_suite = {
+	.name = "inter_event_stats",
+	.test_cases = stats_test_cases,
+};
+
+kunit_test_suite(stats_test_suite);
