@@ -685,6 +685,8 @@ unsigned long ie_stat_suffix(const char *text, size_t *len);
 unsigned int ie_stat_size(unsigned long mods);
 void ie_stat_update(const struct ie_field *f, void *data, u64 v);
 u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count);
+u64 ie_stat_read_elt(const struct ie_field *f, struct tracing_map_elt *elt,
+		     unsigned int hits_idx);
 u64 ie_u64_mul(u64 a, u64 b, u64 *hi);
 u64 ie_u128_div(u64 hi, u64 lo, u64 d);
 u64 ie_stat_stddev(u64 n, u64 sh, u64 sl, u64 qh, u64 ql, bool is_signed);

@@ -223,8 +223,7 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 	unsigned int n;
 
 	if (f->mods & IE_MOD_STATS) {
-		val = ie_stat_read(f, elt->private_data,
-				   tracing_map_read_sum(elt, hist->vals[0].map_idx));
+		val = ie_stat_read_elt(f, elt, hist->vals[0].map_idx);
 		seq_printf(m, "  %s.%s: ", f->name, ie_stat_name(f->mods));
 		if (f->is_signed && !(f->mods & IE_MOD_STDDEV))
 			seq_printf(m, "%10lld", (s64)val);
@@ -304,8 +303,8 @@ struct ie_sort_row {
 static u64 ie_sort_stat(struct ie_hist *hist, unsigned int k,
 			struct tracing_map_elt *elt)
 {
-	return ie_stat_read(&hist->vals[hist->sort_stat[k]], elt->private_data,
-			    tracing_map_read_sum(elt, hist->vals[0].map_idx));
+	return ie_stat_read_elt(&hist->vals[hist->sort_stat[k]], elt,
+				hist->vals[0].map_idx);
 }
 
 /* One sort key of two rows, as tracing_map would compare its fields. */

@@ -17,9 +17,10 @@
  *  - .stddev: the sum and the sum of the squares, 128 bits each, and a
  *    word set for good once the sum of the squares overflowed.
  * A reader racing with the events may see a sum before its hit count,
- * or, while a carry goes into a high word (rarely: when the low word
- * wraps), the low word without it; once they are done, the figures are
- * exact, as the sums of the values are.
+ * or, while a carry goes into a high word (when the low word wraps: for
+ * a signed sum, also each time the sum crosses zero), the low word
+ * without it; once they are done, the figures are exact, as the sums of
+ * the values are.
  *
  * The mean is the sum divided by the count, rounded toward zero; the
  * standard deviation is that of the population, sqrt(n*Q - S^2) / n
@@ -149,13 +150,8 @@ static inline bool ie_stat_add128(atomic64_t *w, u64 hi, u64 lo)
  */
 u64 ie_u64_mul(u64 a, u64 b, u64 *hi)
 {
-	u64 al = lower_32_bits(a), ah = upper_32_bits(a);
-	u64 bl = lower_32_bits(b), bh = upper_32_bits(b);
-	u64 ll = al * bl, lh = al * bh, hl = ah * bl;
-	u64 mid = (ll >> 32) + lower_32_bits(lh) + lower_32_bits(hl);
-
-	*hi = ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-	return (mid << 32) | lower_32_bits(ll);
+	*hi = mul_u64_u64_shr(a, b, 64);
+	return a * b;
 }
 
 /**
@@ -387,9 +383,37 @@ static u64 ie_stat_mean(u64 n, u64 sh, u64 sl, bool is_signed)
 		sl = -sl;
 		sh = ~sh + !sl;
 	}
-	/* |mean| < 2^64, since each |value| is. */
+	/* |mean| < 2^64, since each |value| is (a read amid a carry aside). */
 	q = sh >= n ? U64_MAX : ie_u128_div(sh, sl, n);
-	return neg ? -q : q;
+	if (neg)
+		return q > (u64)S64_MAX + 1 ? (u64)S64_MIN : -q;
+	return q;
+}
+
+/* A column's words, low word first. */
+static void ie_stat_words(const struct ie_field *f, const void *data, u64 *v)
+{
+	const atomic64_t *w = data + f->stat_off;
+	unsigned int i;
+
+	memset(v, 0, 5 * sizeof(u64));
+	for (i = 0; i < ie_stat_size(f->mods) / sizeof(u64); i++)
+		v[i] = atomic64_read(&w[i]);
+}
+
+/* The statistic from a column's words and the entry's hit count. */
+static u64 ie_stat_figure(const struct ie_field *f, const u64 *v, u64 count)
+{
+	if (f->mods & IE_MOD_MAX)
+		return ie_stat_ord(v[0], f->is_signed);
+	if (f->mods & IE_MOD_MIN)
+		return ie_stat_ord(~v[0], f->is_signed);
+	if (f->mods & IE_MOD_AVG)
+		return ie_stat_mean(count, v[1], v[0], f->is_signed);
+	/* The sum of the squares overflowed: no deviation to tell. */
+	if (v[4])
+		return U64_MAX;
+	return ie_stat_stddev(count, v[1], v[0], v[3], v[2], f->is_signed);
 }
 
 /**
@@ -402,20 +426,31 @@ static u64 ie_stat_mean(u64 n, u64 sh, u64 sl, bool is_signed)
  */
 u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count)
 {
-	const atomic64_t *w = data + f->stat_off;
-	u64 v[5] = { 0 };
-	unsigned int i;
+	u64 v[5];
 
-	for (i = 0; i < ie_stat_size(f->mods) / sizeof(u64); i++)
-		v[i] = atomic64_read(&w[i]);
-	if (f->mods & IE_MOD_MAX)
-		return ie_stat_ord(v[0], f->is_signed);
-	if (f->mods & IE_MOD_MIN)
-		return ie_stat_ord(~v[0], f->is_signed);
-	if (f->mods & IE_MOD_AVG)
-		return ie_stat_mean(count, v[1], v[0], f->is_signed);
-	/* The sum of the squares overflowed: no deviation to tell. */
-	if (v[4])
-		return U64_MAX;
-	return ie_stat_stddev(count, v[1], v[0], v[3], v[2], f->is_signed);
+	ie_stat_words(f, data, v);
+	return ie_stat_figure(f, v, count);
+}
+
+/**
+ * ie_stat_read_elt - an entry's statistic, read from a live entry
+ * @f: the column
+ * @elt: the entry
+ * @hits_idx: the map field of the entry's hit count
+ *
+ * The figures first, the hit count after: an event adds to the hit count
+ * before its value goes into the sums (fully ordered atomics), so the
+ * count read covers at least the values summed.
+ *
+ * Return: as ie_stat_read().
+ */
+u64 ie_stat_read_elt(const struct ie_field *f, struct tracing_map_elt *elt,
+		     unsigned int hits_idx)
+{
+	u64 v[5];
+
+	ie_stat_words(f, elt->private_data, v);
+	/* Pairs with the full ordering of the event's fetch-and-add. */
+	smp_rmb();
+	return ie_stat_figure(f, v, tracing_map_read_sum(elt, hits_idx));
 }
