@@ -494,6 +494,13 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		}
 	}
 
+	/*
+	 * Removing by a name no histogram holds yet removes the unnamed
+	 * trigger the rest of the spec describes, as the stock kernel does;
+	 * adding by such a name always makes a new histogram.
+	 */
+	if (remove && spec->name && !find_named_trigger(spec->name))
+		data->name = NULL;
 	test = ie_find_match(file, data);
 	data->name = NULL;
 	if (remove) {
