@@ -70,12 +70,28 @@ def parse_kunit(dmesg):
     return cases
 
 
+def in_task_dump(lines):
+    """Which lines belong to a hung test's task dump (its stack traces are
+    asked for, not splats: the test counts as HUNG).  A dump runs from the
+    guest's begin marker to its end marker, or to the next test's start if
+    the end never came."""
+    inside, dump = [], False
+    for line in lines:
+        if "ie-rig: task dump begin" in line:
+            dump = True
+        elif "ie-rig: task dump end" in line or "ie-test: START " in line:
+            dump = False
+        inside.append(dump)
+    return inside
+
+
 def find_splats(text, skip_kcsan=False):
     found = []
     lines = text.splitlines()
     inside = kcsan.in_report(lines) if skip_kcsan else [False] * len(lines)
-    for line, skip in zip(lines, inside):
-        if skip:
+    dump = in_task_dump(lines)
+    for line, skip, asked in zip(lines, inside, dump):
+        if skip or asked:
             continue
         for pat in SPLATS:
             if re.search(pat, line):

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks of rig/kcsan.py on console excerpts shaped as the kernel prints
-KCSAN reports (kernel/kcsan/report.c: print_report())."""
+KCSAN reports (kernel/kcsan/report.c: print_report()), and of
+rig/report.py's splat scan around a hung test's task dump."""
 import os
 import sys
 import unittest
@@ -110,6 +111,29 @@ class Reports(unittest.TestCase):
         self.assertTrue(s[0].startswith("OURS"))
         self.assertTrue(s[-1].startswith("elsewhere"))
 
+
+
+class TaskDump(unittest.TestCase):
+    """A hung test's task dump is no splat; what follows it may be."""
+
+    def test_dump_skipped_later_splat_found(self):
+        import report
+        text = "\n".join([
+            "[ 1.0] ie-test: START extra test.d/extra/hang-forever.tc",
+            "[ 2.0] ie-rig: task dump begin",
+            "[ 2.1] sysrq: Show State",
+            "[ 2.2] Call Trace:",
+            "[ 2.3] ie-rig: task dump end",
+            "[ 2.4] WARNING: CPU: 0 PID: 1 at kernel/trace/x.c:1",
+            "[ 3.0] ie-rig: task dump begin",
+            "[ 3.1] Call Trace:",
+            "[ 4.0] ie-test: START own test.d/inter_event/next.tc",
+            "[ 4.1] Call Trace:",
+        ])
+        found = report.find_splats(text)
+        self.assertEqual(len(found), 2)
+        self.assertTrue(found[0].startswith("WARNING: "))
+        self.assertEqual(found[1], "Call Trace:")
 
 if __name__ == "__main__":
     unittest.main()

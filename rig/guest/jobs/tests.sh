@@ -23,7 +23,9 @@ run_tc() { # tc logdir
 		kill -0 -$tp 2>/dev/null || exit 0
 		touch /tmp/ie-hung
 		echo 'IE-HUNG $1: no result after ${STALL}s; task dump on the console'
+		echo 'ie-rig: task dump begin' >/dev/kmsg
 		echo t >/proc/sysrq-trigger; echo w >/proc/sysrq-trigger
+		echo 'ie-rig: task dump end' >/dev/kmsg
 		kill -TERM -$tp" >&2 &
 	wp=$!
 	wait $tp
