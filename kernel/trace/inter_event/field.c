@@ -31,7 +31,7 @@ static const struct ie_mod_name ie_mods[] = {
 	{ "stacktrace",	IE_MOD_STACKTRACE,	true },
 };
 
-/* Apply one ".modifier" to @f; "buckets=N" carries a number. */
+/* Apply one ".modifier" to @f; "buckets=N" and "loglin=N" carry a number. */
 static int ie_field_add_mod(struct ie_field *f, char *mod, bool is_key)
 {
 	unsigned int i;
@@ -40,6 +40,14 @@ static int ie_field_add_mod(struct ie_field *f, char *mod, bool is_key)
 		if (!is_key || kstrtoul(mod + 8, 0, &f->buckets) || !f->buckets)
 			return -EINVAL;
 		f->mods |= IE_MOD_BUCKETS;
+		return 0;
+	}
+	/* The sub-bucket bits are kept where .buckets= keeps its size. */
+	if (str_has_prefix(mod, "loglin=")) {
+		if (!is_key || kstrtoul(mod + 7, 10, &f->buckets) ||
+		    f->buckets > IE_LOGLIN_MAX_BITS)
+			return -EINVAL;
+		f->mods |= IE_MOD_LOGLIN;
 		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(ie_mods); i++) {
@@ -67,7 +75,7 @@ static bool ie_field_mods_ok(const struct ie_field *f)
 	unsigned long display = f->mods & (IE_MOD_HEX | IE_MOD_SYM |
 					   IE_MOD_SYM_OFFSET | IE_MOD_EXECNAME |
 					   IE_MOD_SYSCALL | IE_MOD_LOG2 |
-					   IE_MOD_BUCKETS);
+					   IE_MOD_BUCKETS | IE_MOD_LOGLIN);
 
 	/* At most one way of displaying a key or value. */
 	display |= f->mods & (IE_MOD_PERCENT | IE_MOD_GRAPH);
@@ -79,6 +87,9 @@ static bool ie_field_mods_ok(const struct ie_field *f)
 	if (f->type == IE_FT_NUM || f->type == IE_FT_CPU) {
 		if ((f->mods & IE_MOD_EXECNAME) &&
 		    strcmp(f->name, "common_pid"))
+			return false;
+		/* Log-linear buckets order values from 0 up. */
+		if ((f->mods & IE_MOD_LOGLIN) && f->is_signed)
 			return false;
 		return !(f->mods & IE_MOD_USECS);
 	}
@@ -115,7 +126,7 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 	memset(f, 0, sizeof(*f));
 	name = strsep(&text, ".");
 	while ((mod = strsep(&text, "."))) {
-		/* "sym-offset" and "buckets=N" contain no dots; others neither. */
+		/* No modifier contains a dot. */
 		if (ie_field_add_mod(f, mod, is_key)) {
 			*err = IE_ERR_BAD_MODIFIER;
 			return -EINVAL;
@@ -373,5 +384,7 @@ void ie_field_key(const struct ie_field *f, void *rec, void *key)
 		val = val > 1 ? fls64(val - 1) : 0;
 	else if (f->mods & IE_MOD_BUCKETS)
 		val = div64_ul(val, f->buckets) * f->buckets;
+	else if (f->mods & IE_MOD_LOGLIN)
+		val = ie_loglin_floor(val, f->buckets);
 	memcpy(key, &val, sizeof(val));
 }

@@ -731,7 +731,8 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	for (i = 0; i < hist->n_keys; i++) {
 		f = &hist->keys[i];
 		if (likely(f->type == IE_FT_NUM &&
-			   !(f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS))))
+			   !(f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS |
+					 IE_MOD_LOGLIN))))
 			key[f->key_off / sizeof(u64)] = ie_field_num(f, rec);
 		else
 			ie_field_key(f, rec, (char *)key + f->key_off);

@@ -361,6 +361,7 @@ struct ie_spec {
 #define IE_MOD_MAX		BIT(12)
 #define IE_MOD_AVG		BIT(13)
 #define IE_MOD_STDDEV		BIT(14)
+#define IE_MOD_LOGLIN		BIT(15)
 #define IE_MOD_STATS		(IE_MOD_MIN | IE_MOD_MAX | IE_MOD_AVG | \
 				 IE_MOD_STDDEV)
 
@@ -690,6 +691,14 @@ u64 ie_stat_read_elt(const struct ie_field *f, struct tracing_map_elt *elt,
 u64 ie_u64_mul(u64 a, u64 b, u64 *hi);
 u64 ie_u128_div(u64 hi, u64 lo, u64 d);
 u64 ie_stat_stddev(u64 n, u64 sh, u64 sl, u64 qh, u64 ql, bool is_signed);
+
+/*
+ * Log-linear buckets (.loglin=N): each power-of-two range split into 2^N
+ * equal sub-buckets; a bucket is at most 2^-N of its lowest value wide.
+ */
+#define IE_LOGLIN_MAX_BITS	8
+u64 ie_loglin_floor(u64 v, unsigned int bits);
+u64 ie_loglin_last(u64 floor, unsigned int bits);
 
 /* A numeric field of the record (or the CPU), as a u64.  Event path. */
 static inline u64 ie_field_num(const struct ie_field *f, void *rec)

@@ -45,6 +45,8 @@ int ie_field_display_name(const struct ie_field *f, char *buf, size_t len)
 	}
 	if (f->mods & IE_MOD_BUCKETS)
 		n += scnprintf(buf + n, len - n, ".buckets=%lu", f->buckets);
+	if (f->mods & IE_MOD_LOGLIN)
+		n += scnprintf(buf + n, len - n, ".loglin=%lu", f->buckets);
 	return n;
 }
 
@@ -195,6 +197,9 @@ void ie_print_key(struct seq_file *m, const struct ie_field *f,
 	} else if (f->mods & IE_MOD_BUCKETS) {
 		seq_printf(m, "%s: ~ %llu-%llu", f->name, val,
 			   val + f->buckets - 1);
+	} else if (f->mods & IE_MOD_LOGLIN) {
+		seq_printf(m, "%s: ~ %llu-%llu", f->name, val,
+			   ie_loglin_last(val, f->buckets));
 	} else if (f->is_signed) {
 		seq_printf(m, "%s: %10lld", f->name, (s64)val);
 	} else {

@@ -454,3 +454,35 @@ u64 ie_stat_read_elt(const struct ie_field *f, struct tracing_map_elt *elt,
 	smp_rmb();
 	return ie_stat_figure(f, v, tracing_map_read_sum(elt, hits_idx));
 }
+
+/**
+ * ie_loglin_floor - the lowest value of @v's log-linear bucket
+ * @v: the value
+ * @bits: log2 of the sub-buckets per power of two (0..IE_LOGLIN_MAX_BITS)
+ *
+ * Values below 2^(@bits + 1) have a bucket each; above, the bucket of a
+ * value whose highest set bit is bit p is 2^(p - @bits) wide, so its
+ * width is at most 2^-@bits of its floor.  Event path.
+ *
+ * Return: @v with its bits below the bucket's width cleared.
+ */
+u64 ie_loglin_floor(u64 v, unsigned int bits)
+{
+	int shift = fls64(v) - 1 - (int)bits;
+
+	return shift > 0 ? v & ~((1ULL << shift) - 1) : v;
+}
+
+/**
+ * ie_loglin_last - the highest value of a log-linear bucket
+ * @floor: the bucket's lowest value, as ie_loglin_floor() returns it
+ * @bits: as given to ie_loglin_floor()
+ *
+ * Return: the bucket's last value (never past U64_MAX).
+ */
+u64 ie_loglin_last(u64 floor, unsigned int bits)
+{
+	int shift = fls64(floor) - 1 - (int)bits;
+
+	return shift > 0 ? floor + ((1ULL << shift) - 1) : floor;
+}

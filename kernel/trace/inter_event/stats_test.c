@@ -198,7 +198,61 @@ static void stats_test_suffix(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ie_stat_suffix("bytes.hex", &len), 0UL);
 }
 
+/* The bucket of @v computed another way: its width from a bit count. */
+static u64 loglin_ref_floor(u64 v, unsigned int bits)
+{
+	unsigned int p = 0;
+	u64 w = 1;
+
+	while (p < 63 && (v >> (p + 1)))
+		p++;
+	if (p > bits)
+		w = 1ULL << (p - bits);
+	return v - v % w;
+}
+
+static void stats_test_loglin(struct kunit *test)
+{
+	static const u64 edge[] = { 0, 1, 2, 3, 7, 8, 9, 255, 256, 257, 1000,
+				    1023, 1024, 1025, 123456789, 1ULL << 40,
+				    (1ULL << 40) - 1, U64_MAX - 1, U64_MAX };
+	unsigned int bits, i;
+	u64 v, lo, hi, seed = 42;
+
+	for (bits = 0; bits <= IE_LOGLIN_MAX_BITS; bits++) {
+		for (i = 0; i < ARRAY_SIZE(edge) + 4000; i++) {
+			if (i < ARRAY_SIZE(edge)) {
+				v = edge[i];
+			} else {
+				seed = seed * 6364136223846793005ULL +
+				       1442695040888963407ULL;
+				v = seed >> (seed & 63);
+			}
+			lo = ie_loglin_floor(v, bits);
+			hi = ie_loglin_last(lo, bits);
+			KUNIT_ASSERT_EQ(test, lo, loglin_ref_floor(v, bits));
+			KUNIT_ASSERT_TRUE(test, lo <= v && v <= hi);
+			/* At most 2^-bits of the floor wide (1 below). */
+			KUNIT_ASSERT_TRUE(test, hi - lo <= (lo >> bits));
+			/* Buckets tile the line: the next starts after it. */
+			if (hi != U64_MAX)
+				KUNIT_ASSERT_EQ(test,
+						ie_loglin_floor(hi + 1, bits),
+						hi + 1);
+			KUNIT_ASSERT_EQ(test, ie_loglin_floor(hi, bits), lo);
+		}
+	}
+	/* Below 2^(bits + 1), every value is its own bucket. */
+	for (v = 0; v < 512; v++)
+		KUNIT_EXPECT_EQ(test, ie_loglin_last(v, 8), v);
+	KUNIT_EXPECT_EQ(test, ie_loglin_floor(1000, 2), 896ULL);
+	KUNIT_EXPECT_EQ(test, ie_loglin_last(896, 2), 1023ULL);
+	KUNIT_EXPECT_EQ(test, ie_loglin_floor(U64_MAX, 0), 1ULL << 63);
+	KUNIT_EXPECT_EQ(test, ie_loglin_last(1ULL << 63, 0), U64_MAX);
+}
+
 static struct kunit_case stats_test_cases[] = {
+	KUNIT_CASE(stats_test_loglin),
 	KUNIT_CASE(stats_test_mul_div),
 	KUNIT_CASE(stats_test_stddev_wide),
 	KUNIT_CASE(stats_test_columns),
