@@ -134,6 +134,11 @@ static int ie_hist_add_sort(struct ie_hist *hist, struct ie_spec *spec,
 		 * A statistic is no field of the map: the map sorts by hit
 		 * count, and the hist file sorts again (ie_hist_show()).
 		 */
+		if (f->mods & IE_MOD_PCTL) {
+			*err = IE_ERR_BAD_SORT_KEY;
+			*err_pos = spec->sort[i].pos;
+			return -EINVAL;
+		}
 		if (f->mods & IE_MOD_STATS) {
 			hist->sort_stat[i] = f - hist->vals;
 			sk->field_idx = hist->vals[0].map_idx;
@@ -263,6 +268,13 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 			return -EINVAL;
 		}
 		f->mods |= stat;
+		/* A sketch counts values from 0 up: of unsigned ones. */
+		if ((stat & IE_MOD_PCTL) && f->is_signed) {
+			ie_field_free(f);
+			*err = IE_ERR_BAD_MODIFIER;
+			*err_pos = item->expr_pos + len + 1;
+			return -EINVAL;
+		}
 		return 0;
 	}
 
@@ -280,6 +292,12 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 	if (stat) {
 		ie_expr_type(hist, f->expr, &t);
 		f->is_signed = t.is_signed;
+		if ((stat & IE_MOD_PCTL) && f->is_signed) {
+			*err = IE_ERR_BAD_MODIFIER;
+			*err_pos = item->expr_pos + len + 1;
+			ret = -EINVAL;
+			goto free_expr;
+		}
 	}
 	/*
 	 * Shown as written: "lat" for a variable, "$b" for a reference;
@@ -411,6 +429,14 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		hist->n_vals++;
 		if (f->mods & IE_MOD_STATS)
 			hist->n_stats++;
+		/* A sketch takes 4 KB per entry: one per trigger. */
+		if (f->mods & IE_MOD_PCTL) {
+			if (hist->pctl) {
+				*err = IE_ERR_PCTL_TWICE;
+				return -EINVAL;
+			}
+			hist->pctl = true;
+		}
 	}
 
 	return 0;
@@ -492,6 +518,22 @@ int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner)
 	return 0;
 }
 
+/**
+ * ie_hist_too_big - whether a new table with a percentile sketch would
+ * take more than IE_PCTL_MAX_BYTES
+ * @hist: the histogram about to allocate its own table
+ *
+ * Entries are allocated whole, in kmalloc's sizes.  (Checked when the
+ * table is made, not when a spec is matched: size= is no part of a
+ * trigger's identity.)
+ */
+bool ie_hist_too_big(const struct ie_hist *hist)
+{
+	return hist->pctl &&
+	       ((u64)kmalloc_size_roundup(hist->elt_data_size) <<
+		hist->map_bits) > IE_PCTL_MAX_BYTES;
+}
+
 void ie_map_put(struct ie_map *m)
 {
 	if (!m || --m->ref)
@@ -558,20 +600,21 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	/* Per variable: the tag of its unread value (see ie_var_peek()). */
 	hist->tags_off = hist->elt_data_size;
 	hist->elt_data_size += hist->n_vars * sizeof(atomic64_t);
-	/* The figures of each statistics column. */
-	for (i = 1; i < hist->n_vals; i++) {
-		if (!(hist->vals[i].mods & IE_MOD_STATS))
-			continue;
-		hist->vals[i].stat_off = hist->elt_data_size;
-		hist->elt_data_size += ie_stat_size(hist->vals[i].mods);
-	}
-	/* And a string variable's copy. */
+	/* A string variable's copy. */
 	for (i = 0; i < hist->n_vars; i++) {
 		if (!hist->vars[i].str_size)
 			continue;
 		hist->vars[i].str_off = hist->elt_data_size;
 		hist->elt_data_size += ALIGN(hist->vars[i].str_size,
 					     sizeof(u64));
+	}
+	/* Last (a snapshot copies what is before): each statistic's figures. */
+	hist->stats_off = hist->elt_data_size;
+	for (i = 1; i < hist->n_vals; i++) {
+		if (!(hist->vals[i].mods & IE_MOD_STATS))
+			continue;
+		hist->vals[i].stat_off = hist->elt_data_size;
+		hist->elt_data_size += ie_stat_size(hist->vals[i].mods);
 	}
 	*err_pos = 0;
 	if (hist->nohitcount && hist->n_vals == 1) {

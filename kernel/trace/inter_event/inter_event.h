@@ -31,9 +31,10 @@
  * maximum or last value in one more var (ie_action.slot).  The per-entry
  * private data holds, in this order, the task name of an .execname key,
  * the save() slots (ie_actions_reserve()), one atomic64_t read-once tag
- * per variable (tags_off), the figures of each statistics column (a
- * value with .min, .max, .avg or .stddev: no sum field, see stats.c;
- * stat_off), and the copies of string and stack variables (str_off).
+ * per variable (tags_off), the copies of string and stack variables
+ * (str_off), and last (stats_off: a snapshot copies what is before) the
+ * figures of each statistics column (a value with .min, .max, .avg,
+ * .stddev or .percentiles: no sum field, see stats.c; stat_off).
  * Triggers of one name= share an ie_map (ie_hist_attach_named(),
  * ie_hist_share_map()); each keeps its own ie_hist.
  *
@@ -215,7 +216,7 @@
 /* Limits of one trigger specification. */
 #define IE_MAX_KEYS		TRACING_MAP_KEYS_MAX
 #define IE_MAX_VALS		TRACING_MAP_VALS_MAX
-/* Statistics columns (values with .min, .max, .avg or .stddev). */
+/* Statistics columns (values with .min, .max, .avg, .stddev, .percentiles). */
 #define IE_MAX_STATS		8
 #define IE_MAX_VARS		TRACING_MAP_VARS_MAX
 #define IE_MAX_SORT		TRACING_MAP_SORT_KEYS_MAX
@@ -290,6 +291,8 @@ enum ie_err {
 	IE_ERR_SNAPSHOT_HANDLER,
 	IE_ERR_SNAPSHOT_TWICE,
 	IE_ERR_MODULE_BUSY,
+	IE_ERR_PCTL_TWICE,
+	IE_ERR_PCTL_SIZE,
 	IE_ERR_MAX,
 };
 
@@ -362,8 +365,9 @@ struct ie_spec {
 #define IE_MOD_AVG		BIT(13)
 #define IE_MOD_STDDEV		BIT(14)
 #define IE_MOD_LOGLIN		BIT(15)
+#define IE_MOD_PCTL		BIT(16)
 #define IE_MOD_STATS		(IE_MOD_MIN | IE_MOD_MAX | IE_MOD_AVG | \
-				 IE_MOD_STDDEV)
+				 IE_MOD_STDDEV | IE_MOD_PCTL)
 
 enum ie_field_type {
 	IE_FT_NUM,		/* integer event field, kept as u64 */
@@ -578,6 +582,8 @@ struct ie_hist {
 	struct ie_field		vals[IE_MAX_VALS + 1 + IE_MAX_STATS];
 	unsigned int		n_vals;
 	unsigned int		n_stats;	/* of them, statistics */
+	bool			pctl;		/* one is .percentiles */
+	unsigned int		stats_off;	/* entry data: statistics last */
 	struct tracing_map_sort_key sort[IE_MAX_SORT];
 	/* A sort key that is a statistic: its index in vals (else 0). */
 	unsigned int		sort_stat[IE_MAX_SORT];
@@ -700,6 +706,28 @@ u64 ie_stat_stddev(u64 n, u64 sh, u64 sl, u64 qh, u64 ql, bool is_signed);
 u64 ie_loglin_floor(u64 v, unsigned int bits);
 u64 ie_loglin_last(u64 floor, unsigned int bits);
 
+/*
+ * .percentiles: per entry, a count for each bucket of .loglin=5 (32 per
+ * power of two) of the values below 39 * 2^30, one for all above, and
+ * the exact maximum.  A quantile is shown as its bucket's middle value:
+ * within 1/64 of the exact one.  The entries of a table with a sketch
+ * take at most IE_PCTL_MAX_BYTES.
+ */
+#define IE_PCTL_BITS		5
+#define IE_PCTL_BUCKETS		1000
+#define IE_PCTL_MAX_BYTES	(32U << 20)
+#define IE_PCTL_N		5	/* p50 p90 p99 p999 p100 */
+struct ie_pctl {
+	atomic64_t	max;
+	atomic_t	wrapped;	/* a bucket counted 2^31 values */
+	atomic_t	n[IE_PCTL_BUCKETS];
+};
+
+unsigned int ie_pctl_index(u64 v);
+u64 ie_pctl_floor(unsigned int i);
+void ie_pctl_read(const struct ie_pctl *pc, u32 *copy, u64 *out);
+extern const char *const ie_pctl_names[IE_PCTL_N];
+
 /* A numeric field of the record (or the CPU), as a u64.  Event path. */
 static inline u64 ie_field_num(const struct ie_field *f, void *rec)
 {
@@ -809,6 +837,7 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 int ie_hist_init_map(struct ie_hist *hist);
 int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner);
 void ie_map_put(struct ie_map *m);
+bool ie_hist_too_big(const struct ie_hist *hist);
 void ie_hist_destroy(struct ie_hist *hist);
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe);

@@ -209,25 +209,34 @@ void ie_print_key(struct seq_file *m, const struct ie_field *f,
 
 #define IE_GRAPH_WIDTH	20
 
-/* Totals and maxima over all entries, for .percent and .graph. */
+/*
+ * Totals and maxima over all entries, for .percent and .graph; room for
+ * a percentile sketch's counts (if the histogram has one).
+ */
 struct ie_col_stats {
 	u64	total[IE_MAX_VALS + 1 + IE_MAX_STATS];
 	u64	max[IE_MAX_VALS + 1 + IE_MAX_STATS];
+	u32	*pctl;
 };
 
 static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 			 unsigned int i, struct tracing_map_elt *elt,
-			 const struct ie_col_stats *st)
+			 struct ie_col_stats *st)
 {
 	const struct ie_field *f = &hist->vals[i];
 	char bar[IE_GRAPH_WIDTH + 1];
 	u64 val = tracing_map_read_sum(elt, f->map_idx);
 	/* A constant's column has no name in the stock kernel's files. */
 	const char *name = f->expr && f->expr->kind == IE_EX_CONST ? "" : f->name;
-	u64 pc;
+	u64 pc, q[IE_PCTL_N];
 	unsigned int n;
 
-	if (f->mods & IE_MOD_STATS) {
+	if (f->mods & IE_MOD_PCTL) {
+		ie_pctl_read(elt->private_data + f->stat_off, st->pctl, q);
+		for (n = 0; n < IE_PCTL_N; n++)
+			seq_printf(m, "  %s.%s: %10llu", f->name,
+				   ie_pctl_names[n], q[n]);
+	} else if (f->mods & IE_MOD_STATS) {
 		val = ie_stat_read_elt(f, elt, hist->vals[0].map_idx);
 		seq_printf(m, "  %s.%s: ", f->name, ie_stat_name(f->mods));
 		if (f->is_signed && !(f->mods & IE_MOD_STDDEV))
@@ -254,7 +263,7 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 
 static void ie_print_entry(struct seq_file *m, struct ie_hist *hist,
 			   struct tracing_map_elt *elt,
-			   const struct ie_col_stats *st)
+			   struct ie_col_stats *st)
 {
 	unsigned int i;
 
@@ -413,10 +422,19 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 	st = kmalloc(sizeof(*st), GFP_KERNEL);
 	if (st) {
 		ie_col_stats(hist, entries, n, st);
+		if (hist->pctl)
+			st->pctl = kmalloc_array(IE_PCTL_BUCKETS,
+						 sizeof(*st->pctl), GFP_KERNEL);
+	}
+	if (!st || (hist->pctl && !st->pctl)) {
+		seq_puts(m, "# out of memory: entries not shown\n");
+	} else {
 		for (e = 0; e < n; e++)
 			ie_print_entry(m, hist, entries[e]->elt, st);
-		kfree(st);
 	}
+	if (st)
+		kfree(st->pctl);
+	kfree(st);
 	if (n > 0)
 		tracing_map_destroy_sort_entries(entries, n);
 

@@ -75,7 +75,7 @@ static bool ie_snapshot_update(struct trace_array *tr, void *cond_data)
 		 * what save() gives anyway (see ie_actions_run()).
 		 */
 		data_race(memcpy(snap->data, req->elt->private_data,
-				 hist->elt_data_size));
+				 hist->stats_off));
 	}
 	for (i = 0; i < hist->map->n_vars; i++)
 		atomic64_set(&snap->vars[i], atomic64_read(&req->elt->vars[i]));
@@ -145,9 +145,9 @@ int ie_snapshot_alloc(struct ie_hist *hist)
 		return -ENOMEM;
 	snap->pos = hist->actions[i].pos;
 	hist->snap = snap;
-	if (!hist->elt_data_size)
+	if (!hist->stats_off)
 		return 0;
-	snap->data = kzalloc(hist->elt_data_size, GFP_KERNEL);
+	snap->data = kzalloc(hist->stats_off, GFP_KERNEL);
 	return snap->data ? 0 : -ENOMEM;
 }
 
@@ -194,9 +194,9 @@ void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist)
 		return;
 	size = struct_size(snap, key, hist->key_size);
 	snap = kmalloc(size, GFP_KERNEL);
-	elt.private_data = hist->elt_data_size ?
-		kmalloc(hist->elt_data_size, GFP_KERNEL) : NULL;
-	if (!snap || (hist->elt_data_size && !elt.private_data)) {
+	elt.private_data = hist->stats_off ?
+		kzalloc(hist->stats_off, GFP_KERNEL) : NULL;
+	if (!snap || (hist->stats_off && !elt.private_data)) {
 		seq_puts(m, "\nLast snapshot: (out of memory)\n");
 		goto out;
 	}
@@ -204,7 +204,7 @@ void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist)
 	arch_spin_lock(&tr->max_lock);
 	memcpy(snap, hist->snap, size);
 	if (elt.private_data)
-		memcpy(elt.private_data, hist->snap->data, hist->elt_data_size);
+		memcpy(elt.private_data, hist->snap->data, hist->stats_off);
 	arch_spin_unlock(&tr->max_lock);
 	local_irq_enable();
 

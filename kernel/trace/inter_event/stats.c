@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Inter-event hist triggers: per-entry statistics of a value, the value
- * modifiers .min, .max, .avg and .stddev.
+ * modifiers .min, .max, .avg, .stddev and .percentiles; and the buckets
+ * of the key modifier .loglin=N, which .percentiles counts in.
  *
  * A statistics column keeps its own words in the entry's private data,
  * at ie_field.stat_off, updated with atomics on the event path, so that
@@ -16,6 +17,8 @@
  *    hit of the entry evaluates every value.
  *  - .stddev: the sum and the sum of the squares, 128 bits each, and a
  *    word set for good once the sum of the squares overflowed.
+ *  - .percentiles: a sketch, struct ie_pctl: the maximum as .max keeps
+ *    it, and a 32-bit count per bucket of .loglin=5 (ie_pctl_read()).
  * A reader racing with the events may see a sum before its hit count,
  * or, while a carry goes into a high word (when the low word wraps: for
  * a signed sum, also each time the sum crosses zero), the low word
@@ -45,13 +48,14 @@ static const struct ie_stat_name ie_stat_names[] = {
 	{ "max",	IE_MOD_MAX },
 	{ "avg",	IE_MOD_AVG },
 	{ "stddev",	IE_MOD_STDDEV },
+	{ "percentiles", IE_MOD_PCTL },
 };
 
 /**
  * ie_stat_name - the name of a statistics modifier
  * @mods: a column's modifiers
  *
- * Return: "min", "max", "avg", "stddev", or "" if none.
+ * Return: "min", "max", "avg", "stddev", "percentiles", or "" if none.
  */
 const char *ie_stat_name(unsigned long mods)
 {
@@ -72,7 +76,8 @@ const char *ie_stat_name(unsigned long mods)
  * The statistic applies to the whole value before it, an expression
  * included.
  *
- * Return: IE_MOD_MIN, IE_MOD_MAX, IE_MOD_AVG, IE_MOD_STDDEV, or 0.
+ * Return: IE_MOD_MIN, IE_MOD_MAX, IE_MOD_AVG, IE_MOD_STDDEV, IE_MOD_PCTL,
+ * or 0.
  */
 unsigned long ie_stat_suffix(const char *text, size_t *len)
 {
@@ -94,7 +99,8 @@ unsigned long ie_stat_suffix(const char *text, size_t *len)
  * ie_stat_size - bytes of entry data a statistics column keeps
  * @mods: the column's modifiers
  *
- * Return: 8 for .min and .max, 16 for .avg, 40 for .stddev, else 0.
+ * Return: 8 for .min and .max, 16 for .avg, 40 for .stddev, 4016 for
+ * .percentiles, else 0.
  */
 unsigned int ie_stat_size(unsigned long mods)
 {
@@ -104,6 +110,8 @@ unsigned int ie_stat_size(unsigned long mods)
 		return 2 * sizeof(u64);
 	if (mods & IE_MOD_STDDEV)
 		return 5 * sizeof(u64);
+	if (mods & IE_MOD_PCTL)
+		return sizeof(struct ie_pctl);
 	return 0;
 }
 
@@ -168,6 +176,15 @@ void ie_stat_update(const struct ie_field *f, void *data, u64 v)
 	u64 mag, hi, lo;
 	bool neg;
 
+	if (f->mods & IE_MOD_PCTL) {
+		struct ie_pctl *pc = data + f->stat_off;
+
+		ie_stat_raise(&pc->max, v);
+		/* Flagged at 2^31: long before a count can wrap. */
+		if (unlikely(atomic_inc_return_relaxed(&pc->n[ie_pctl_index(v)]) < 0))
+			atomic_set(&pc->wrapped, 1);
+		return;
+	}
 	if (f->mods & IE_MOD_MAX) {
 		ie_stat_raise(w, ie_stat_ord(v, f->is_signed));
 		return;
@@ -397,6 +414,11 @@ static void ie_stat_words(const struct ie_field *f, const void *data, u64 *v)
 	unsigned int i;
 
 	memset(v, 0, 5 * sizeof(u64));
+	/* Of a percentile sketch, its maximum (the first word). */
+	if (f->mods & IE_MOD_PCTL) {
+		v[0] = atomic64_read(&w[0]);
+		return;
+	}
 	for (i = 0; i < ie_stat_size(f->mods) / sizeof(u64); i++)
 		v[i] = atomic64_read(&w[i]);
 }
@@ -404,7 +426,7 @@ static void ie_stat_words(const struct ie_field *f, const void *data, u64 *v)
 /* The statistic from a column's words and the entry's hit count. */
 static u64 ie_stat_figure(const struct ie_field *f, const u64 *v, u64 count)
 {
-	if (f->mods & IE_MOD_MAX)
+	if (f->mods & (IE_MOD_MAX | IE_MOD_PCTL))
 		return ie_stat_ord(v[0], f->is_signed);
 	if (f->mods & IE_MOD_MIN)
 		return ie_stat_ord(~v[0], f->is_signed);
@@ -422,7 +444,8 @@ static u64 ie_stat_figure(const struct ie_field *f, const u64 *v, u64 count)
  * @data: the entry's private data (or a copy of it)
  * @count: the entry's hit count
  *
- * Return: the minimum, maximum, mean or standard deviation.
+ * Return: the minimum, maximum, mean or standard deviation (of a
+ * percentile sketch: its maximum).
  */
 u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count)
 {
@@ -485,4 +508,112 @@ u64 ie_loglin_last(u64 floor, unsigned int bits)
 	int shift = fls64(floor) - 1 - (int)bits;
 
 	return shift > 0 ? floor + ((1ULL << shift) - 1) : floor;
+}
+
+/* The columns: p999 is the 99.9th percentile, p100 the maximum. */
+const char *const ie_pctl_names[IE_PCTL_N] = {
+	"p50", "p90", "p99", "p999", "p100"
+};
+
+/* The quantiles shown (but the maximum), in thousandths. */
+static const unsigned int ie_pctl_permille[IE_PCTL_N - 1] = {
+	500, 900, 990, 999
+};
+
+/**
+ * ie_pctl_index - the bucket of a percentile sketch that counts @v
+ * @v: the value
+ *
+ * The buckets of ie_loglin_floor(v, IE_PCTL_BITS) in order: one per value
+ * below 64, then 32 per power of two; the last also counts all values
+ * above it.  Event path.
+ *
+ * Return: 0 to IE_PCTL_BUCKETS - 1.
+ */
+unsigned int ie_pctl_index(u64 v)
+{
+	int p = fls64(v) - 1;
+	u64 i;
+
+	if (p <= IE_PCTL_BITS)
+		return v;
+	i = (2ULL << IE_PCTL_BITS) +
+	    ((u64)(p - IE_PCTL_BITS - 1) << IE_PCTL_BITS) +
+	    ((v >> (p - IE_PCTL_BITS)) & ((1U << IE_PCTL_BITS) - 1));
+	return min_t(u64, i, IE_PCTL_BUCKETS - 1);
+}
+
+/**
+ * ie_pctl_floor - the lowest value a sketch's bucket counts
+ * @i: the bucket, below IE_PCTL_BUCKETS
+ *
+ * Return: the value; the bucket's last is ie_loglin_last(it, IE_PCTL_BITS)
+ * (but the last bucket has no end).
+ */
+u64 ie_pctl_floor(unsigned int i)
+{
+	unsigned int j, p;
+
+	if (i < (2U << IE_PCTL_BITS))
+		return i;
+	j = i - (2U << IE_PCTL_BITS);
+	p = (j >> IE_PCTL_BITS) + IE_PCTL_BITS + 1;
+	return (u64)((1U << IE_PCTL_BITS) + (j & ((1U << IE_PCTL_BITS) - 1))) <<
+	       (p - IE_PCTL_BITS);
+}
+
+/**
+ * ie_pctl_read - the quantiles of a percentile sketch
+ * @pc: the sketch, live
+ * @copy: room for IE_PCTL_BUCKETS counts
+ * @out: set to p50, p90, p99, p99.9 and the maximum
+ *
+ * The q-quantile of n values is the ceil(q * n)-th smallest; shown as the
+ * middle of its bucket (at most the maximum), or as the maximum when it
+ * is in the last bucket.  The counts are read once, into @copy, and the
+ * ranks found in that copy; events counted meanwhile are in the copy or
+ * not.  The maximum is read after the counts; a value counted whose
+ * maximum is not there yet shows at least as its bucket's floor.  Once a
+ * bucket counted 2^31 values, the quantiles show as U64_MAX (the maximum
+ * stays exact); all 0 when the sketch is empty.
+ */
+void ie_pctl_read(const struct ie_pctl *pc, u32 *copy, u64 *out)
+{
+	u64 n = 0, rank[IE_PCTL_N - 1], cum = 0, lo, mid, max;
+	unsigned int i, k = 0, top = 0;
+	bool wrapped;
+
+	wrapped = atomic_read(&pc->wrapped);
+	for (i = 0; i < IE_PCTL_BUCKETS; i++) {
+		copy[i] = atomic_read(&pc->n[i]);
+		n += copy[i];
+		if (copy[i])
+			top = i;
+	}
+	/*
+	 * An event raises the maximum and then counts, unordered: a value
+	 * counted may not be in the maximum yet, its bucket's floor is.
+	 */
+	max = max((u64)atomic64_read(&pc->max), ie_pctl_floor(top));
+	wrapped |= atomic_read(&pc->wrapped);
+	memset(out, 0, IE_PCTL_N * sizeof(*out));
+	if (!n && !wrapped)
+		return;
+	out[IE_PCTL_N - 1] = max;
+	if (wrapped) {
+		for (k = 0; k < IE_PCTL_N - 1; k++)
+			out[k] = U64_MAX;
+		return;
+	}
+	for (k = 0; k < IE_PCTL_N - 1; k++)
+		rank[k] = div_u64(n * ie_pctl_permille[k] + 999, 1000);
+	k = 0;
+	for (i = 0; i < IE_PCTL_BUCKETS && k < IE_PCTL_N - 1; i++) {
+		cum += copy[i];
+		for (; k < IE_PCTL_N - 1 && cum >= rank[k]; k++) {
+			lo = ie_pctl_floor(i);
+			mid = lo + (ie_loglin_last(lo, IE_PCTL_BITS) - lo) / 2;
+			out[k] = i == IE_PCTL_BUCKETS - 1 ? max : min(mid, max);
+		}
+	}
 }

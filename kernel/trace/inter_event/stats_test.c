@@ -5,6 +5,7 @@
  */
 #include <kunit/test.h>
 #include <linux/kernel.h>
+#include <linux/sort.h>
 
 #include "inter_event.h"
 
@@ -251,7 +252,150 @@ static void stats_test_loglin(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ie_loglin_last(1ULL << 63, 0), U64_MAX);
 }
 
+static int pctl_cmp(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * A sketch fed @n values: each quantile within 1/64 of the exact one (the
+ * ceil(q n)-th smallest, from the sorted values), the maximum exact.
+ */
+static void pctl_check(struct kunit *test, u64 *v, unsigned int n)
+{
+	static const unsigned int pm[] = { 500, 900, 990, 999 };
+	struct ie_field f = { .type = IE_FT_NUM, .mods = IE_MOD_PCTL };
+	struct ie_pctl *pc;
+	u64 out[IE_PCTL_N], exact, diff, lo, mid;
+	unsigned int i, r;
+	u32 *copy;
+
+	pc = kunit_kzalloc(test, sizeof(*pc), GFP_KERNEL);
+	copy = kunit_kcalloc(test, IE_PCTL_BUCKETS, sizeof(*copy), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pc);
+	KUNIT_ASSERT_NOT_NULL(test, copy);
+	for (i = 0; i < n; i++)
+		ie_stat_update(&f, pc, v[i]);
+	ie_pctl_read(pc, copy, out);
+	sort(v, n, sizeof(*v), pctl_cmp, NULL);
+	for (i = 0; i < ARRAY_SIZE(pm); i++) {
+		r = DIV_ROUND_UP(n * pm[i], 1000);
+		exact = v[r - 1];
+		diff = out[i] > exact ? out[i] - exact : exact - out[i];
+		/* (No bound in the last bucket: shown as the maximum.) */
+		if (ie_pctl_index(exact) == IE_PCTL_BUCKETS - 1)
+			diff = 0;
+		KUNIT_EXPECT_LE_MSG(test, diff * 64, exact,
+				    "n %u p%u: sketch %llu, exact %llu", n,
+				    pm[i], out[i], exact);
+		/* The reported quantile is never above the maximum. */
+		KUNIT_EXPECT_LE(test, out[i], v[n - 1]);
+		/* Exactly: the middle of the exact value's bucket. */
+		lo = ie_loglin_floor(exact, IE_PCTL_BITS);
+		mid = lo + (ie_loglin_last(lo, IE_PCTL_BITS) - lo) / 2;
+		if (ie_pctl_index(exact) == IE_PCTL_BUCKETS - 1)
+			mid = v[n - 1];
+		KUNIT_EXPECT_EQ(test, out[i], min(mid, v[n - 1]));
+	}
+	KUNIT_EXPECT_EQ(test, out[IE_PCTL_N - 1], v[n - 1]);
+	/* The maximum as the entry's single figure. */
+	KUNIT_EXPECT_EQ(test, ie_stat_read(&f, pc, n), v[n - 1]);
+}
+
+static void stats_test_pctl(struct kunit *test)
+{
+	struct ie_field f = { .type = IE_FT_NUM, .mods = IE_MOD_PCTL };
+	unsigned int n = 20000, i, k;
+	u64 *v, seed = 7, x, out[IE_PCTL_N];
+	struct ie_pctl *pc;
+	u32 *copy;
+
+	/* The buckets are those of .loglin=5, in order. */
+	for (i = 0; i < IE_PCTL_BUCKETS; i++) {
+		x = ie_pctl_floor(i);
+		KUNIT_ASSERT_EQ(test, ie_pctl_index(x), i);
+		KUNIT_ASSERT_EQ(test, ie_loglin_floor(x, IE_PCTL_BITS), x);
+		if (i + 1 < IE_PCTL_BUCKETS)
+			KUNIT_ASSERT_EQ(test, ie_pctl_floor(i + 1),
+					ie_loglin_last(x, IE_PCTL_BITS) + 1);
+	}
+	KUNIT_EXPECT_EQ(test, ie_pctl_floor(IE_PCTL_BUCKETS - 1), 39ULL << 30);
+	KUNIT_EXPECT_EQ(test, ie_pctl_index(U64_MAX), IE_PCTL_BUCKETS - 1);
+	KUNIT_EXPECT_EQ(test, ie_pctl_index((39ULL << 30) - 1),
+			IE_PCTL_BUCKETS - 2);
+
+	v = kunit_kmalloc_array(test, n, sizeof(*v), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	/*
+	 * Skewed: a body around 2000-4000 and a tail of powers of ten up
+	 * to 10^10 (about 1 in 100 values), as latencies in ns look.
+	 */
+	for (k = 0; k < 3; k++) {
+		for (i = 0; i < n; i++) {
+			seed = seed * 6364136223846793005ULL +
+			       1442695040888963407ULL;
+			x = seed >> 33;
+			v[i] = 2000 + x % 2000;
+			if (x % 100 == 0)
+				v[i] *= int_pow(10, 1 + (x >> 8) % 7);
+			if (k == 1)
+				v[i] = x % 50;		/* all exact buckets */
+		}
+		pctl_check(test, v, k == 2 ? 7 : n);
+	}
+	/* Many small sketches of random sizes and spreads. */
+	for (k = 0; k < 200; k++) {
+		unsigned int m = 1 + (seed >> 40) % 3000;
+
+		for (i = 0; i < m; i++) {
+			seed = seed * 6364136223846793005ULL +
+			       1442695040888963407ULL;
+			x = seed >> 20;
+			v[i] = x >> (x % 44);
+		}
+		pctl_check(test, v, m);
+	}
+	/* Values in the last bucket: shown as the maximum. */
+	for (i = 0; i < 100; i++)
+		v[i] = i < 10 ? 5000 : (39ULL << 30) + i;
+	pctl_check(test, v, 100);
+	/* One value; and an empty sketch reads all 0. */
+	v[0] = 123456;
+	pctl_check(test, v, 1);
+	pc = kunit_kzalloc(test, sizeof(*pc), GFP_KERNEL);
+	copy = kunit_kcalloc(test, IE_PCTL_BUCKETS, sizeof(*copy), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pc);
+	KUNIT_ASSERT_NOT_NULL(test, copy);
+	ie_pctl_read(pc, copy, out);
+	for (i = 0; i < IE_PCTL_N; i++)
+		KUNIT_EXPECT_EQ(test, out[i], 0ULL);
+	/*
+	 * A count that reaches 2^31 (before it can wrap): the quantiles show
+	 * U64_MAX, the maximum stays.
+	 */
+	atomic_set(&pc->n[ie_pctl_index(5)], S32_MAX);
+	ie_stat_update(&f, pc, 5);
+	ie_pctl_read(pc, copy, out);
+	for (i = 0; i < IE_PCTL_N - 1; i++)
+		KUNIT_EXPECT_EQ(test, out[i], U64_MAX);
+	KUNIT_EXPECT_EQ(test, out[IE_PCTL_N - 1], 5ULL);
+	/*
+	 * A value counted whose maximum is not there yet (an event between
+	 * its two updates): the maximum read is at least its bucket's floor.
+	 */
+	memset(pc, 0, sizeof(*pc));
+	atomic64_set(&pc->max, 100);
+	atomic_set(&pc->n[ie_pctl_index(100)], 1);
+	atomic_set(&pc->n[ie_pctl_index(5000)], 1);
+	ie_pctl_read(pc, copy, out);
+	KUNIT_EXPECT_EQ(test, out[IE_PCTL_N - 1], ie_loglin_floor(5000, 5));
+	KUNIT_EXPECT_EQ(test, out[0], 100ULL);
+}
+
 static struct kunit_case stats_test_cases[] = {
+	KUNIT_CASE(stats_test_pctl),
 	KUNIT_CASE(stats_test_loglin),
 	KUNIT_CASE(stats_test_mul_div),
 	KUNIT_CASE(stats_test_stddev_wide),

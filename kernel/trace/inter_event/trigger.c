@@ -75,6 +75,8 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_SNAPSHOT_HANDLER]	= "snapshot() needs onmax()/onchange(), no parameters",
 	[IE_ERR_SNAPSHOT_TWICE]		= "Only one snapshot() action per trigger",
 	[IE_ERR_MODULE_BUSY]		= "The event's module is being loaded or unloaded",
+	[IE_ERR_PCTL_TWICE]		= "Only one .percentiles per trigger",
+	[IE_ERR_PCTL_SIZE]		= "Table too large for .percentiles (32 MB at most)",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
@@ -427,7 +429,7 @@ static int ie_hist_attach_named(struct event_trigger_data *data,
 static bool ie_matches_nothing(enum ie_err err)
 {
 	return err == IE_ERR_DUP_VAR || err == IE_ERR_SYNTH_NOT_FOUND ||
-	       err == IE_ERR_BAD_HANDLER_VAR;
+	       err == IE_ERR_BAD_HANDLER_VAR || err == IE_ERR_PCTL_TWICE;
 }
 
 static int __ie_hist_parse(struct event_command *cmd_ops,
@@ -536,7 +538,14 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		if (ret)
 			goto out_free_log;
 	}
-	ret = ie_hist_init_map(ie_data_hist(data));
+	hist = ie_data_hist(data);
+	if (!hist->m->ready && ie_hist_too_big(hist)) {
+		err = IE_ERR_PCTL_SIZE;
+		pos = 0;
+		ret = -EINVAL;
+		goto out_free_log;
+	}
+	ret = ie_hist_init_map(hist);
 	if (!ret)
 		ret = ie_scratch_init();
 	if (ret) {
