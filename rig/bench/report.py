@@ -19,6 +19,11 @@ SCENARIOS = {
     "s3": "3 wakeup latency: var, ref, onmatch, synth hist",
     "s4": "4 map full: 400 keys into size=128",
 }
+# (scenario, the same without the feature, title): ours only.
+IE_ONLY = [
+    ("s5", "s5n", "5 wakeup latency, synth hist keys=pid:vals=lat.percentiles "
+     "against vals=lat"),
+]
 
 
 def read_boot(path):
@@ -80,6 +85,15 @@ def main():
         med = statistics.median(ratios)
         if worst is None or med > worst[0]:
             worst = (med, title)
+    # Ours only: a feature against the same pipeline without it.
+    for s, base, title in IE_ONLY:
+        if not all(s in b and base in b for b in boots["iebench"][:n]):
+            sys.exit(f"iebench: scenario {s} or {base} missing")
+        w = [b[s][0] for b in boots["iebench"][:n]]
+        wo = [b[base][0] for b in boots["iebench"][:n]]
+        ratios = [x / y if y > 0 else float("inf") for x, y in zip(w, wo)]
+        print(f"{title}: ie ns/ev with {mmm(w, '%.0f')}, without "
+              f"{mmm(wo, '%.0f')}; with/without {mmm(ratios, '%.2f')}")
     print(f"wall clock (not a measure of cost: shared host, TCG), boot seconds "
           f"min/median/max: ref {mmm(wall['refbench'], '%.0f')}, "
           f"ie {mmm(wall['iebench'], '%.0f')}")

@@ -94,10 +94,40 @@ measure() { # scenario workload...
 	done
 }
 
+# Scenario 5, ours only (the stock kernel has no .percentiles): the
+# wakeup-latency pipeline whose synthetic event's histogram keeps the
+# percentiles of the latency per task (s5), and the same pipeline with
+# the latency summed instead (s5n): the ratio is what the sketch costs.
+S5_SYNTH='hist:keys=pid:vals=hitcount,lat.percentiles'
+S5N_SYNTH='hist:keys=pid:vals=hitcount,lat'
+s5_pipeline() { # on|off synth-trigger
+	if [ "$1" = on ]; then
+		echo 'wakeup_latency u64 lat; pid_t pid; int prio' >synthetic_events
+		echo "$S3_WAKE" >events/sched/sched_wakeup/trigger
+		echo "$S3_SWITCH" >events/sched/sched_switch/trigger
+		echo "$2" >events/synthetic/wakeup_latency/trigger
+	else
+		echo "!$2" >>events/synthetic/wakeup_latency/trigger
+		echo "!$S3_SWITCH" >>events/sched/sched_switch/trigger
+		echo "!$S3_WAKE" >>events/sched/sched_wakeup/trigger
+		echo '!wakeup_latency u64 lat; pid_t pid; int prio' >>synthetic_events
+	fi
+}
+s5_on() { s5_pipeline on "$S5_SYNTH"; }
+s5_off() { s5_pipeline off "$S5_SYNTH"; }
+s5_hist=$s3_hist
+s5n_on() { s5_pipeline on "$S5N_SYNTH"; }
+s5n_off() { s5_pipeline off "$S5N_SYNTH"; }
+s5n_hist=$s3_hist
+
 measure s1 iebench marker "$markers"
 measure s2 iebench pingpong "$rounds"
 measure s3 iebench pingpong "$rounds"
 measure s4 iebench writes "$markers" 400
+if grep -q 'inter-event hist triggers' README; then
+	measure s5 iebench pingpong "$rounds"
+	measure s5n iebench pingpong "$rounds"
+fi
 # Breakdown of scenario 3 (ie.only=s3a,s3b,s3c): the wakeup trigger
 # alone, plus the switch trigger's reference, plus onmatch().
 s3a_on() { echo "$S3_WAKE" >events/sched/sched_wakeup/trigger; }
