@@ -25,6 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kcsan  # noqa: E402
+import histjson  # noqa: E402
 
 SPLATS = [
     r"BUG: ", r"WARNING: ", r"Kernel panic", r"KASAN: ", r"UBSAN: ",
@@ -257,6 +258,16 @@ def main():
         print("== counts reported by tests ==")
         for line in summaries:
             print(f"  {line}")
+
+    njson, bad = histjson.check(results_txt)
+    # A passing hist-json.tc printed its documents: none is a problem.
+    if re.search(r"^IE-RESULT \S+ \S*/hist-json\.tc PASS ", results_txt, re.M) and njson < 3:
+        bad.append(f"hist-json.tc passed with {njson} document(s) printed, not 3 or more")
+    if njson or bad:
+        print(f"== hist_json: {njson} document(s) checked against their hist files ==")
+        for line in bad[:20]:
+            print(f"  {line}")
+        count(not bad, f"hist_json agrees with hist ({len(bad)} problem(s))")
 
     if args.kcsan:
         syms = kcsan.read_symbols(args.kcsan)

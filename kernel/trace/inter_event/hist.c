@@ -174,6 +174,11 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 		return -ENOMEM;
 	}
 	hist->m->ref = 1;
+	hist->m->cpu = alloc_percpu(struct ie_cpu_counts);
+	if (!hist->m->cpu) {
+		*err = IE_ERR_NOMEM;
+		return -ENOMEM;
+	}
 	hist->m->has_execname = hist->has_execname;
 	hist->m->elt_data_size = hist->elt_data_size;
 	hist->map = tracing_map_create(hist->map_bits, hist->key_size,
@@ -540,7 +545,46 @@ void ie_map_put(struct ie_map *m)
 		return;
 	if (m->map)
 		tracing_map_destroy(m->map);
+	free_percpu(m->cpu);
 	kfree(m);
+}
+
+/**
+ * ie_map_cpu_counts - a table's hits and drops on one CPU
+ * @m: the table
+ * @cpu: the CPU
+ * @hits: set to the hits (entries found or made) of events on @cpu
+ * @drops: set to the drops (the table full, or nested too deep)
+ *
+ * Summed over the CPUs, the totals of the hist file (as they race with
+ * events and clears).
+ */
+void ie_map_cpu_counts(struct ie_map *m, int cpu, u64 *hits, u64 *drops)
+{
+	struct ie_cpu_counts *c;
+
+	*hits = 0;
+	*drops = 0;
+	if (!m->cpu)
+		return;
+	c = per_cpu_ptr(m->cpu, cpu);
+	*hits = local64_read(&c->hits);
+	*drops = local64_read(&c->drops);
+}
+
+/* With tracing_map_clear(): the counts start again from 0. */
+void ie_map_cpu_clear(struct ie_map *m)
+{
+	struct ie_cpu_counts *c;
+	int cpu;
+
+	if (!m->cpu)
+		return;
+	for_each_possible_cpu(cpu) {
+		c = per_cpu_ptr(m->cpu, cpu);
+		local64_set(&c->hits, 0);
+		local64_set(&c->drops, 0);
+	}
 }
 
 /**
@@ -764,6 +808,7 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	/* Nested deeper than the scratch space goes: counted as dropped. */
 	if (unlikely(!s)) {
 		atomic64_inc(&hist->map->drops);
+		ie_map_count(hist->m, false);
 		return;
 	}
 	key = s->key;
@@ -790,6 +835,8 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	}
 
 	elt = tracing_map_insert(hist->map, key);
+	/* (tracing_map counts a drop exactly when it returns no entry.) */
+	ie_map_count(hist->m, elt);
 	if (!elt)
 		return;
 	tracing_map_update_sum(elt, hist->vals[0].map_idx, 1);

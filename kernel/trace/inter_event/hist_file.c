@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Inter-event hist triggers: the per-event 'hist' file.
+ * Inter-event hist triggers: the per-event 'hist' file, and 'hist_json',
+ * the same data as a JSON document (json.c).
  *
  * poll() on it waits for the histogram to change: EPOLLIN while the
  * histograms of the event have counted hits since the opener last read
@@ -32,6 +33,7 @@ struct ie_hist_file {
 	u64		last_act;	/* hits when last polled or read */
 	struct mutex	lock;		/* the first poll() turns the key on */
 	bool		polled;		/* counted in ie_hist_polled */
+	bool		json;		/* hist_json: the JSON document */
 };
 
 /* The hits of @file's histograms, under event_mutex. */
@@ -56,12 +58,19 @@ static int ie_hist_file_show(struct seq_file *m, void *v)
 	struct trace_event_file *file;
 	struct event_trigger_data *data;
 	bool first = true;
+	int ret;
 
 	guard(mutex)(&event_mutex);
 
 	file = event_file_file(hf->filp);
 	if (!file)
 		return -ENODEV;
+	if (hf->json) {
+		ret = ie_hist_json_show(m, file);
+		if (ret)
+			return ret;
+		goto read;
+	}
 
 	list_for_each_entry(data, &file->triggers, list) {
 		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
@@ -71,6 +80,7 @@ static int ie_hist_file_show(struct seq_file *m, void *v)
 		first = false;
 		ie_hist_show(m, data);
 	}
+read:
 	hf->last_read = ie_hist_file_hits(file);
 	hf->last_act = hf->last_read;
 	return 0;
@@ -125,7 +135,7 @@ void ie_hist_poll_wakeup(void)
 		hist_poll_wakeup();
 }
 
-static int ie_hist_open(struct inode *inode, struct file *filp)
+static int __ie_hist_open(struct inode *inode, struct file *filp, bool json)
 {
 	struct ie_hist_file *hf;
 	int ret;
@@ -140,6 +150,7 @@ static int ie_hist_open(struct inode *inode, struct file *filp)
 		return -ENOMEM;
 	}
 	hf->filp = filp;
+	hf->json = json;
 	mutex_init(&hf->lock);
 	/* As the stock kernel: POLLPRI waits for the next change. */
 	mutex_lock(&event_mutex);
@@ -167,8 +178,27 @@ static int ie_hist_release(struct inode *inode, struct file *filp)
 	return tracing_single_release_file_tr(inode, filp);
 }
 
+static int ie_hist_open(struct inode *inode, struct file *filp)
+{
+	return __ie_hist_open(inode, filp, false);
+}
+
+static int ie_hist_json_open(struct inode *inode, struct file *filp)
+{
+	return __ie_hist_open(inode, filp, true);
+}
+
 const struct file_operations event_hist_fops = {
 	.open		= ie_hist_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.poll		= ie_hist_poll,
+	.release	= ie_hist_release,
+};
+
+/* The same data as one JSON document (json.c); polled as hist is. */
+const struct file_operations event_hist_json_fops = {
+	.open		= ie_hist_json_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.poll		= ie_hist_poll,

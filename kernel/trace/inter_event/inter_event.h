@@ -200,14 +200,18 @@
  *  trigger.c      the hist command: parse, register, remove, clear, names
  *  hist_enable.c  the enable_hist and disable_hist commands
  *  output.c       the text of triggers and of hist files
- *  hist_file.c    the per-event hist file and its poll()
+ *  hist_file.c    the per-event hist and hist_json files and their poll()
+ *  json.c         the hist_json file's document
  *  stats.c        the statistics value modifiers: .min .max .avg .stddev
+ *                 .percentiles; .loglin=N buckets
  *  event.c        event marks and the event path's per-CPU scratch space
  *  *_test.c       KUnit tests: spec, expressions, event marks, layouts,
  *                 statistics
  */
 #ifndef _KERNEL_TRACE_INTER_EVENT_H
 #define _KERNEL_TRACE_INTER_EVENT_H
+
+#include <asm/local64.h>
 
 #include "../trace.h"
 #include "../trace_dynevent.h"
@@ -559,12 +563,23 @@ struct ie_aux {
 };
 
 /*
+ * A table's hits and drops on one CPU: counted where tracing_map counts
+ * its totals (it drops exactly when it returns no entry), so they add up
+ * to them; cleared with the table.
+ */
+struct ie_cpu_counts {
+	local64_t		hits;
+	local64_t		drops;
+};
+
+/*
  * A histogram's map and what its entries hold.  The triggers of one name
  * share it; each has its own struct ie_hist, resolved against its own
  * event's fields.  @ref and @ready change under event_mutex only.
  */
 struct ie_map {
 	struct tracing_map	*map;
+	struct ie_cpu_counts __percpu *cpu;
 	unsigned int		ref;		/* histograms using it */
 	bool			ready;		/* entries allocated */
 	bool			clearing;	/* being cleared: don't touch */
@@ -836,6 +851,20 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 			       enum ie_err *err);
 int ie_hist_init_map(struct ie_hist *hist);
 int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner);
+void ie_map_cpu_counts(struct ie_map *m, int cpu, u64 *hits, u64 *drops);
+void ie_map_cpu_clear(struct ie_map *m);
+
+/* Event path: one more hit (or drop) of the table on this CPU. */
+static inline void ie_map_count(struct ie_map *m, bool hit)
+{
+	struct ie_cpu_counts *c;
+
+	if (unlikely(!m->cpu))
+		return;
+	c = this_cpu_ptr(m->cpu);
+	local64_inc(hit ? &c->hits : &c->drops);
+}
+
 void ie_map_put(struct ie_map *m);
 bool ie_hist_too_big(const struct ie_hist *hist);
 void ie_hist_destroy(struct ie_hist *hist);
@@ -928,8 +957,14 @@ void ie_hist_poll_wakeup(void);
 /* output.c */
 int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data);
+int ie_hist_entries(struct ie_hist *hist,
+		    struct tracing_map_sort_entry ***entries);
+
 void ie_print_key(struct seq_file *m, const struct ie_field *f,
 		  const void *key, struct tracing_map_elt *elt);
+
+/* json.c */
+int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file);
 
 int ie_spec_parse(const char *cmd, struct ie_spec *spec);
 void ie_spec_free(struct ie_spec *spec);

@@ -394,6 +394,32 @@ static int ie_sort_by_stats(struct ie_hist *hist,
 	return 0;
 }
 
+/**
+ * ie_hist_entries - a histogram's entries in the order of its sort keys
+ * @hist: the histogram
+ * @entries: set to the entries (tracing_map_destroy_sort_entries() them)
+ *
+ * Return: the number of entries, or a negative errno.
+ */
+int ie_hist_entries(struct ie_hist *hist,
+		    struct tracing_map_sort_entry ***entries)
+{
+	int n, e;
+
+	n = tracing_map_sort_entries(hist->map, hist->sort, hist->n_sort,
+				     entries);
+	for (e = 0; e < hist->n_sort && n > 0; e++) {
+		if (!hist->sort_stat[e])
+			continue;
+		if (ie_sort_by_stats(hist, *entries, n)) {
+			tracing_map_destroy_sort_entries(*entries, n);
+			return -ENOMEM;
+		}
+		break;
+	}
+	return n;
+}
+
 /* One trigger's section of the hist file. */
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 {

@@ -390,6 +390,7 @@ static void ie_hist_control(struct event_trigger_data *test, struct ie_spec *spe
 		WRITE_ONCE(hist->m->clearing, true);
 		tracepoint_synchronize_unregister();
 		tracing_map_clear(hist->map);
+		ie_map_cpu_clear(hist->m);
 		/* Cleared entries are seen before the flag goes. */
 		smp_store_release(&hist->m->clearing, false);
 	}

@@ -100,8 +100,9 @@ while read -r suite dir; do
 		[ $rc = 999 ] && st=HUNG
 		[ -n "$st" ] || st=ERROR
 		echo "IE-RESULT $suite $tc $st $((t1 - t0))"
-		# Counts a test chose to report (reliability tests).
-		find "$logdir" -name '*-log.*' -exec grep -h '^IE-SUMMARY ' {} + 2>/dev/null
+		# Counts a test chose to report (reliability tests), and
+		# hist_json documents for the host to check (rig/histjson.py).
+		find "$logdir" -name '*-log.*' -exec grep -h '^IE-\(SUMMARY\|JSON\|JSONTXT\) ' {} + 2>/dev/null
 		case $st in
 		PASS|UNSUPPORTED|XFAIL) ;;
 		*)

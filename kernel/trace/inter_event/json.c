@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: the per-event 'hist_json' file, the data of
+ * the 'hist' file as one JSON document (schema in
+ * Documentation/trace/inter-event.rst, "Machine-readable output").
+ *
+ * Strings are written byte for byte: '"', '\\' and bytes below 0x20 or
+ * from 0x7f up as escapes (a byte from 0x80 up as \u0080 to \u00ff, its
+ * Latin-1 reading), so the document is ASCII and a reader gets the bytes
+ * back.  Numbers are decimal integers, signed where the field is.
+ */
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "inter_event.h"
+
+#define IE_JSON_VERSION	1
+
+/* A byte written as itself in a JSON string. */
+static bool ie_json_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
+static void ie_json_bytes(struct seq_file *m, const char *s, size_t len)
+{
+	unsigned char c;
+	size_t i;
+
+	seq_putc(m, '"');
+	for (i = 0; i < len; i++) {
+		c = s[i];
+		if (ie_json_plain(c))
+			seq_putc(m, c);
+		else if (c == '"' || c == '\\')
+			seq_printf(m, "\\%c", c);
+		else
+			seq_printf(m, "\\u%04x", c);
+	}
+	seq_putc(m, '"');
+}
+
+static void ie_json_str(struct seq_file *m, const char *s)
+{
+	ie_json_bytes(m, s, strlen(s));
+}
+
+/* "name": as a member's name. */
+static void ie_json_name(struct seq_file *m, const char *name)
+{
+	ie_json_str(m, name);
+	seq_putc(m, ':');
+}
+
+static void ie_json_num(struct seq_file *m, u64 v, bool is_signed)
+{
+	if (is_signed)
+		seq_printf(m, "%lld", (s64)v);
+	else
+		seq_printf(m, "%llu", v);
+}
+
+/*
+ * Whatever the seq_file holds from @start on, made a JSON string in its
+ * place (escaped as ie_json_bytes() does, from the end backwards, so no
+ * byte is overwritten before it is read): for text printed by the hist
+ * file's own functions.  No room: the seq_file overflows, and seq_read()
+ * shows again into a larger buffer.
+ */
+static void ie_json_since(struct seq_file *m, size_t start)
+{
+	size_t len, extra = 2, i, j;
+	unsigned char c;
+
+	if (seq_has_overflowed(m) || m->count < start)
+		return;
+	len = m->count - start;
+	for (i = 0; i < len; i++) {
+		c = m->buf[start + i];
+		if (!ie_json_plain(c))
+			extra += c == '"' || c == '\\' ? 1 : 5;
+	}
+	if (m->count + extra > m->size) {
+		/* What seq_has_overflowed() tests. */
+		m->count = m->size;
+		return;
+	}
+	j = start + len + extra;
+	m->buf[--j] = '"';
+	for (i = len; i-- > 0;) {
+		c = m->buf[start + i];
+		if (ie_json_plain(c)) {
+			m->buf[--j] = c;
+		} else if (c == '"' || c == '\\') {
+			m->buf[--j] = c;
+			m->buf[--j] = '\\';
+		} else {
+			m->buf[--j] = hex_asc_lo(c);
+			m->buf[--j] = hex_asc_hi(c);
+			m->buf[--j] = '0';
+			m->buf[--j] = '0';
+			m->buf[--j] = 'u';
+			m->buf[--j] = '\\';
+		}
+	}
+	m->buf[--j] = '"';
+	m->count = start + len + extra;
+}
+
+/* A kernel address as its symbol ("%ps", or "%pS" with @offset). */
+static void ie_json_sym(struct seq_file *m, unsigned long addr, bool offset)
+{
+	size_t start = m->count;
+
+	seq_printf(m, offset ? "%pS" : "%ps", (void *)addr);
+	ie_json_since(m, start);
+}
+
+/*
+ * The type of what the document gives for a column: a key's number is
+ * signed only without a modifier (the hist file shows the others as
+ * unsigned); a sum is a u64 (modulo 2^64, as the hist file shows it),
+ * a statistic signed as its values (a deviation never).
+ */
+static const char *ie_json_type(const struct ie_field *f, bool is_key)
+{
+	bool is_signed = f->is_signed;
+
+	switch (f->type) {
+	case IE_FT_STR:
+		if (!(f->mods & IE_MOD_HEX))
+			return "string";
+		break;
+	case IE_FT_STACK:
+		return "stacktrace";
+	case IE_FT_HITCOUNT:
+		return "u64";
+	default:
+		break;
+	}
+	if (is_key)
+		is_signed = is_signed && !f->mods;
+	else if (!(f->mods & IE_MOD_STATS) || (f->mods & IE_MOD_STDDEV))
+		is_signed = false;
+	return is_signed ? "s64" : "u64";
+}
+
+/* A key or value's description: name, type, the modifier as written. */
+static void ie_json_field(struct seq_file *m, const struct ie_field *f,
+			  bool is_key)
+{
+	char buf[IE_MAX_NAME_LEN + 64];
+	const char *dot;
+
+	seq_putc(m, '{');
+	ie_json_name(m, "name");
+	ie_json_str(m, f->name);
+	seq_putc(m, ',');
+	ie_json_name(m, "type");
+	ie_json_str(m, ie_json_type(f, is_key));
+	if (f->mods & IE_MOD_STATS) {
+		seq_putc(m, ',');
+		ie_json_name(m, "stat");
+		ie_json_str(m, ie_stat_name(f->mods));
+	} else if (f->mods) {
+		/* The modifiers as the trigger lists them, after the name. */
+		ie_field_display_name(f, buf, sizeof(buf));
+		dot = buf + strlen(f->name);
+		if (*dot == '.') {
+			seq_putc(m, ',');
+			ie_json_name(m, "modifiers");
+			ie_json_str(m, dot + 1);
+		}
+	}
+	seq_putc(m, '}');
+}
+
+/*
+ * One key of an entry: {"value": ...} and what its modifier shows
+ * besides ("comm", "sym", "syscall", "high" for a range of values).
+ */
+static void ie_json_key(struct seq_file *m, const struct ie_field *f,
+			const void *key, struct tracing_map_elt *elt)
+{
+	const unsigned long *stack;
+	const char *name;
+	unsigned int i;
+	u64 val;
+
+	seq_putc(m, '{');
+	ie_json_name(m, "value");
+	if (f->type == IE_FT_STR && !(f->mods & IE_MOD_HEX)) {
+		ie_json_bytes(m, key, strnlen(key, f->size));
+		seq_putc(m, '}');
+		return;
+	}
+	if (f->type == IE_FT_STACK) {
+		seq_putc(m, '[');
+		stack = key;
+		for (i = 0; i < IE_STACK_DEPTH && stack[i]; i++) {
+			if (i)
+				seq_putc(m, ',');
+			ie_json_sym(m, stack[i], true);
+		}
+		seq_puts(m, "]}");
+		return;
+	}
+	memcpy(&val, key, sizeof(val));
+	ie_json_num(m, val, !strcmp(ie_json_type(f, true), "s64"));
+	if (f->mods & (IE_MOD_SYM | IE_MOD_SYM_OFFSET)) {
+		seq_putc(m, ',');
+		ie_json_name(m, "sym");
+		ie_json_sym(m, val, f->mods & IE_MOD_SYM_OFFSET);
+	} else if (f->mods & IE_MOD_EXECNAME) {
+		seq_putc(m, ',');
+		ie_json_name(m, "comm");
+		name = elt->private_data ?: "<...>";
+		ie_json_bytes(m, name, strnlen(name, TASK_COMM_LEN));
+	} else if (f->mods & IE_MOD_SYSCALL) {
+		seq_putc(m, ',');
+		ie_json_name(m, "syscall");
+		name = get_syscall_name(val);
+		ie_json_str(m, name ?: "unknown_syscall");
+	} else if (f->mods & IE_MOD_BUCKETS) {
+		seq_putc(m, ',');
+		ie_json_name(m, "high");
+		seq_printf(m, "%llu", val + f->buckets - 1);
+	} else if (f->mods & IE_MOD_LOGLIN) {
+		seq_putc(m, ',');
+		ie_json_name(m, "high");
+		seq_printf(m, "%llu", ie_loglin_last(val, f->buckets));
+	}
+	seq_putc(m, '}');
+}
+
+/* One value of an entry: a number, or the percentiles as an object. */
+static void ie_json_val(struct seq_file *m, struct ie_hist *hist,
+			const struct ie_field *f, struct tracing_map_elt *elt,
+			u32 *pctl)
+{
+	u64 q[IE_PCTL_N];
+	unsigned int i;
+
+	if (f->mods & IE_MOD_PCTL) {
+		ie_pctl_read(elt->private_data + f->stat_off, pctl, q);
+		seq_putc(m, '{');
+		for (i = 0; i < IE_PCTL_N; i++) {
+			if (i)
+				seq_putc(m, ',');
+			ie_json_name(m, ie_pctl_names[i]);
+			seq_printf(m, "%llu", q[i]);
+		}
+		seq_putc(m, '}');
+	} else if (f->mods & IE_MOD_STATS) {
+		ie_json_num(m, ie_stat_read_elt(f, elt, hist->vals[0].map_idx),
+			    !strcmp(ie_json_type(f, false), "s64"));
+	} else {
+		seq_printf(m, "%llu", tracing_map_read_sum(elt, f->map_idx));
+	}
+}
+
+static void ie_json_entry(struct seq_file *m, struct ie_hist *hist,
+			  struct tracing_map_elt *elt, u32 *pctl)
+{
+	unsigned int i;
+
+	seq_putc(m, '{');
+	ie_json_name(m, "key");
+	seq_putc(m, '[');
+	for (i = 0; i < hist->n_keys; i++) {
+		if (i)
+			seq_putc(m, ',');
+		ie_json_key(m, &hist->keys[i], elt->key + hist->keys[i].key_off,
+			    elt);
+	}
+	seq_puts(m, "],");
+	ie_json_name(m, "values");
+	seq_putc(m, '[');
+	for (i = 0; i < hist->n_vals; i++) {
+		if (i)
+			seq_putc(m, ',');
+		ie_json_val(m, hist, &hist->vals[i], elt, pctl);
+	}
+	seq_puts(m, "]}");
+}
+
+/* One trigger's histogram, as an object of the "histograms" array. */
+static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data)
+{
+	struct ie_hist *hist = data->private_data;
+	struct tracing_map_sort_entry **entries;
+	u64 hits, drops;
+	unsigned int i;
+	size_t start;
+	u32 *pctl;
+	int n, e, cpu;
+
+	seq_putc(m, '{');
+	ie_json_name(m, "trigger");
+	start = m->count;
+	ie_hist_print_trigger(m, data);
+	/* Without its newline. */
+	if (!seq_has_overflowed(m) && m->count > start)
+		m->count--;
+	ie_json_since(m, start);
+	seq_putc(m, ',');
+	ie_json_name(m, "name");
+	if (data->name)
+		ie_json_str(m, data->name);
+	else
+		seq_puts(m, "null");
+	seq_printf(m, ",\"paused\":%s,",
+		   READ_ONCE(data->paused) ? "true" : "false");
+	ie_json_name(m, "keys");
+	seq_putc(m, '[');
+	for (i = 0; i < hist->n_keys; i++) {
+		if (i)
+			seq_putc(m, ',');
+		ie_json_field(m, &hist->keys[i], true);
+	}
+	seq_puts(m, "],");
+	ie_json_name(m, "values");
+	seq_putc(m, '[');
+	for (i = 0; i < hist->n_vals; i++) {
+		if (i)
+			seq_putc(m, ',');
+		ie_json_field(m, &hist->vals[i], false);
+	}
+	seq_puts(m, "],");
+
+	n = ie_hist_entries(hist, &entries);
+	if (n < 0)
+		return n;
+	pctl = hist->pctl ? kmalloc_array(IE_PCTL_BUCKETS, sizeof(*pctl),
+					  GFP_KERNEL) : NULL;
+	if (hist->pctl && !pctl) {
+		if (n > 0)
+			tracing_map_destroy_sort_entries(entries, n);
+		return -ENOMEM;
+	}
+	ie_json_name(m, "entries");
+	seq_putc(m, '[');
+	for (e = 0; e < n; e++) {
+		if (e)
+			seq_putc(m, ',');
+		seq_putc(m, '\n');
+		ie_json_entry(m, hist, entries[e]->elt, pctl);
+	}
+	seq_puts(m, "\n],");
+	kfree(pctl);
+	if (n > 0)
+		tracing_map_destroy_sort_entries(entries, n);
+
+	seq_printf(m, "\"totals\":{\"hits\":%llu,\"entries\":%d,\"dropped\":%llu",
+		   (u64)atomic64_read(&hist->map->hits), max(n, 0),
+		   (u64)atomic64_read(&hist->map->drops));
+	seq_printf(m, ",\"dropped_actions\":%llu},",
+		   (u64)atomic64_read(&hist->actions_dropped));
+	ie_json_name(m, "cpus");
+	seq_putc(m, '[');
+	e = 0;
+	for_each_possible_cpu(cpu) {
+		ie_map_cpu_counts(hist->m, cpu, &hits, &drops);
+		seq_printf(m, "%s{\"cpu\":%d,\"hits\":%llu,\"dropped\":%llu}",
+			   e++ ? "," : "", cpu, hits, drops);
+	}
+	seq_puts(m, "]}");
+	return 0;
+}
+
+/**
+ * ie_hist_json_show - the hist_json file of an event
+ * @m: the file
+ * @file: the event, under event_mutex
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->event_call;
+	struct event_trigger_data *data;
+	bool first = true;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	seq_printf(m, "{\"version\":%d,", IE_JSON_VERSION);
+	ie_json_name(m, "system");
+	ie_json_str(m, call->class->system);
+	seq_putc(m, ',');
+	ie_json_name(m, "event");
+	ie_json_str(m, trace_event_name(call));
+	seq_putc(m, ',');
+	ie_json_name(m, "histograms");
+	seq_putc(m, '[');
+	list_for_each_entry(data, &file->triggers, list) {
+		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
+			continue;
+		if (!first)
+			seq_putc(m, ',');
+		first = false;
+		seq_putc(m, '\n');
+		ret = ie_json_hist(m, data);
+		if (ret)
+			return ret;
+	}
+	seq_puts(m, "\n]}\n");
+	return 0;
+}
