@@ -176,6 +176,22 @@ static void ie_json_field(struct seq_file *m, const struct ie_field *f,
 	seq_putc(m, '}');
 }
 
+/* "name":[the descriptions of @n columns], */
+static void ie_json_fields(struct seq_file *m, const char *name,
+			   const struct ie_field *f, unsigned int n, bool is_key)
+{
+	unsigned int i;
+
+	ie_json_name(m, name);
+	seq_putc(m, '[');
+	for (i = 0; i < n; i++) {
+		if (i)
+			seq_putc(m, ',');
+		ie_json_field(m, &f[i], is_key);
+	}
+	seq_puts(m, "],");
+}
+
 /*
  * One key of an entry: {"value": ...} and what its modifier shows
  * besides ("comm", "sym", "syscall", "high" for a range of values).
@@ -291,7 +307,6 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data)
 	struct ie_hist *hist = data->private_data;
 	struct tracing_map_sort_entry **entries;
 	u64 hits, drops;
-	unsigned int i;
 	size_t start;
 	u32 *pctl;
 	int n, e, cpu;
@@ -312,22 +327,8 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data)
 		seq_puts(m, "null");
 	seq_printf(m, ",\"paused\":%s,",
 		   READ_ONCE(data->paused) ? "true" : "false");
-	ie_json_name(m, "keys");
-	seq_putc(m, '[');
-	for (i = 0; i < hist->n_keys; i++) {
-		if (i)
-			seq_putc(m, ',');
-		ie_json_field(m, &hist->keys[i], true);
-	}
-	seq_puts(m, "],");
-	ie_json_name(m, "values");
-	seq_putc(m, '[');
-	for (i = 0; i < hist->n_vals; i++) {
-		if (i)
-			seq_putc(m, ',');
-		ie_json_field(m, &hist->vals[i], false);
-	}
-	seq_puts(m, "],");
+	ie_json_fields(m, "keys", hist->keys, hist->n_keys, true);
+	ie_json_fields(m, "values", hist->vals, hist->n_vals, false);
 
 	n = ie_hist_entries(hist, &entries);
 	if (n < 0)
