@@ -958,7 +958,7 @@ void ie_hist_poll_wakeup(void);
 int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data);
 int ie_hist_entries(struct ie_hist *hist,
-		    struct tracing_map_sort_entry ***entries);
+		    struct tracing_map_sort_entry ***entries, bool *unsorted);
 
 void ie_print_key(struct seq_file *m, const struct ie_field *f,
 		  const void *key, struct tracing_map_elt *elt);

@@ -82,8 +82,7 @@ static void ie_json_since(struct seq_file *m, size_t start)
 			extra += c == '"' || c == '\\' ? 1 : 5;
 	}
 	if (m->count + extra > m->size) {
-		/* What seq_has_overflowed() tests. */
-		m->count = m->size;
+		seq_commit(m, -1);	/* overflowed */
 		return;
 	}
 	j = start + len + extra;
@@ -118,32 +117,28 @@ static void ie_json_sym(struct seq_file *m, unsigned long addr, bool offset)
 }
 
 /*
- * The type of what the document gives for a column: a key's number is
- * signed only without a modifier (the hist file shows the others as
- * unsigned); a sum is a u64 (modulo 2^64, as the hist file shows it),
- * a statistic signed as its values (a deviation never).
+ * Whether the document gives a column's numbers signed: a key's only
+ * without a modifier (the hist file shows the others as unsigned); a
+ * sum never (modulo 2^64, as the hist file shows it); a statistic as its
+ * values are (a deviation never).
  */
+static bool ie_json_signed(const struct ie_field *f, bool is_key)
+{
+	if (!f->is_signed)
+		return false;
+	if (is_key)
+		return !f->mods;
+	return (f->mods & IE_MOD_STATS) && !(f->mods & IE_MOD_STDDEV);
+}
+
+/* The type of what the document gives for a column. */
 static const char *ie_json_type(const struct ie_field *f, bool is_key)
 {
-	bool is_signed = f->is_signed;
-
-	switch (f->type) {
-	case IE_FT_STR:
-		if (!(f->mods & IE_MOD_HEX))
-			return "string";
-		break;
-	case IE_FT_STACK:
+	if (f->type == IE_FT_STR && !(f->mods & IE_MOD_HEX))
+		return "string";
+	if (f->type == IE_FT_STACK)
 		return "stacktrace";
-	case IE_FT_HITCOUNT:
-		return "u64";
-	default:
-		break;
-	}
-	if (is_key)
-		is_signed = is_signed && !f->mods;
-	else if (!(f->mods & IE_MOD_STATS) || (f->mods & IE_MOD_STDDEV))
-		is_signed = false;
-	return is_signed ? "s64" : "u64";
+	return ie_json_signed(f, is_key) ? "s64" : "u64";
 }
 
 /* A key or value's description: name, type, the modifier as written. */
@@ -151,7 +146,7 @@ static void ie_json_field(struct seq_file *m, const struct ie_field *f,
 			  bool is_key)
 {
 	char buf[IE_MAX_NAME_LEN + 64];
-	const char *dot;
+	size_t len, n;
 
 	seq_putc(m, '{');
 	ie_json_name(m, "name");
@@ -165,12 +160,12 @@ static void ie_json_field(struct seq_file *m, const struct ie_field *f,
 		ie_json_str(m, ie_stat_name(f->mods));
 	} else if (f->mods) {
 		/* The modifiers as the trigger lists them, after the name. */
-		ie_field_display_name(f, buf, sizeof(buf));
-		dot = buf + strlen(f->name);
-		if (*dot == '.') {
+		n = ie_field_display_name(f, buf, sizeof(buf));
+		len = strlen(f->name);
+		if (len < n && buf[len] == '.') {
 			seq_putc(m, ',');
 			ie_json_name(m, "modifiers");
-			ie_json_str(m, dot + 1);
+			ie_json_str(m, buf + len + 1);
 		}
 	}
 	seq_putc(m, '}');
@@ -223,7 +218,7 @@ static void ie_json_key(struct seq_file *m, const struct ie_field *f,
 		return;
 	}
 	memcpy(&val, key, sizeof(val));
-	ie_json_num(m, val, !strcmp(ie_json_type(f, true), "s64"));
+	ie_json_num(m, val, ie_json_signed(f, true));
 	if (f->mods & (IE_MOD_SYM | IE_MOD_SYM_OFFSET)) {
 		seq_putc(m, ',');
 		ie_json_name(m, "sym");
@@ -270,7 +265,7 @@ static void ie_json_val(struct seq_file *m, struct ie_hist *hist,
 		seq_putc(m, '}');
 	} else if (f->mods & IE_MOD_STATS) {
 		ie_json_num(m, ie_stat_read_elt(f, elt, hist->vals[0].map_idx),
-			    !strcmp(ie_json_type(f, false), "s64"));
+			    ie_json_signed(f, false));
 	} else {
 		seq_printf(m, "%llu", tracing_map_read_sum(elt, f->map_idx));
 	}
@@ -308,6 +303,7 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data)
 	struct tracing_map_sort_entry **entries;
 	u64 hits, drops;
 	size_t start;
+	bool unsorted;
 	u32 *pctl;
 	int n, e, cpu;
 
@@ -330,7 +326,8 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data)
 	ie_json_fields(m, "keys", hist->keys, hist->n_keys, true);
 	ie_json_fields(m, "values", hist->vals, hist->n_vals, false);
 
-	n = ie_hist_entries(hist, &entries);
+	/* Unsorted for want of memory: as the hist file shows them then. */
+	n = ie_hist_entries(hist, &entries, &unsorted);
 	if (n < 0)
 		return n;
 	pctl = hist->pctl ? kmalloc_array(IE_PCTL_BUCKETS, sizeof(*pctl),

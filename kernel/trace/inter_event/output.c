@@ -398,24 +398,24 @@ static int ie_sort_by_stats(struct ie_hist *hist,
  * ie_hist_entries - a histogram's entries in the order of its sort keys
  * @hist: the histogram
  * @entries: set to the entries (tracing_map_destroy_sort_entries() them)
+ * @unsorted: set when a sort by statistics had no memory: the entries
+ *	are then in the order of the map's sort only
  *
  * Return: the number of entries, or a negative errno.
  */
 int ie_hist_entries(struct ie_hist *hist,
-		    struct tracing_map_sort_entry ***entries)
+		    struct tracing_map_sort_entry ***entries, bool *unsorted)
 {
 	int n, e;
 
+	*unsorted = false;
 	n = tracing_map_sort_entries(hist->map, hist->sort, hist->n_sort,
 				     entries);
 	for (e = 0; e < hist->n_sort && n > 0; e++) {
-		if (!hist->sort_stat[e])
-			continue;
-		if (ie_sort_by_stats(hist, *entries, n)) {
-			tracing_map_destroy_sort_entries(*entries, n);
-			return -ENOMEM;
+		if (hist->sort_stat[e]) {
+			*unsorted = ie_sort_by_stats(hist, *entries, n);
+			break;
 		}
-		break;
 	}
 	return n;
 }
@@ -426,25 +426,20 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 	struct ie_hist *hist = data->private_data;
 	struct tracing_map_sort_entry **entries;
 	struct ie_col_stats *st;
+	bool unsorted;
 	int n, e;
 
 	seq_puts(m, "# event histogram\n#\n# trigger info: ");
 	ie_hist_print_trigger(m, data);
 	seq_puts(m, "#\n\n");
 
-	n = tracing_map_sort_entries(hist->map, hist->sort, hist->n_sort,
-				     &entries);
+	n = ie_hist_entries(hist, &entries, &unsorted);
 	if (n < 0) {
 		seq_printf(m, "# error reading the histogram: %d\n", n);
 		n = 0;
 	}
-	for (e = 0; e < hist->n_sort && n > 0; e++) {
-		if (hist->sort_stat[e]) {
-			if (ie_sort_by_stats(hist, entries, n))
-				seq_puts(m, "# out of memory: not sorted by statistics\n");
-			break;
-		}
-	}
+	if (unsorted)
+		seq_puts(m, "# out of memory: not sorted by statistics\n");
 	st = kmalloc(sizeof(*st), GFP_KERNEL);
 	if (st) {
 		ie_col_stats(hist, entries, n, st);

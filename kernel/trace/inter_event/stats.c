@@ -493,7 +493,7 @@ u64 ie_loglin_floor(u64 v, unsigned int bits)
 {
 	int shift = fls64(v) - 1 - (int)bits;
 
-	return shift > 0 ? v & ~((1ULL << shift) - 1) : v;
+	return shift > 0 ? round_down(v, 1ULL << shift) : v;
 }
 
 /**
