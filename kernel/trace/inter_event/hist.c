@@ -7,6 +7,7 @@
 #include <linux/log2.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/timekeeping.h>
 
 #include "inter_event.h"
 
@@ -181,6 +182,7 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 	}
 	hist->m->has_execname = hist->has_execname;
 	hist->m->elt_data_size = hist->elt_data_size;
+	hist->m->since_ns = ktime_get_ns();
 	hist->map = tracing_map_create(hist->map_bits, hist->key_size,
 				       &ie_map_ops, hist->m);
 	if (IS_ERR(hist->map)) {

@@ -17,6 +17,8 @@
 #include <linux/poll.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
 
 #include "inter_event.h"
 
@@ -34,6 +36,10 @@ struct ie_hist_file {
 	struct mutex	lock;		/* the first poll() turns the key on */
 	bool		polled;		/* counted in ie_hist_polled */
 	bool		json;		/* hist_json: the JSON document */
+	/* hist_json: the document of the last "take" (under @take_lock). */
+	struct mutex	take_lock;
+	char		*taken;
+	size_t		taken_len;
 };
 
 /* The hits of @file's histograms, under event_mutex. */
@@ -66,7 +72,7 @@ static int ie_hist_file_show(struct seq_file *m, void *v)
 	if (!file)
 		return -ENODEV;
 	if (hf->json) {
-		ret = ie_hist_json_show(m, file);
+		ret = ie_hist_json_show(m, file, NULL);
 		if (ret)
 			return ret;
 		goto read;
@@ -152,6 +158,7 @@ static int __ie_hist_open(struct inode *inode, struct file *filp, bool json)
 	hf->filp = filp;
 	hf->json = json;
 	mutex_init(&hf->lock);
+	mutex_init(&hf->take_lock);
 	/* As the stock kernel: POLLPRI waits for the next change. */
 	mutex_lock(&event_mutex);
 	if (event_file_file(filp))
@@ -174,6 +181,7 @@ static int ie_hist_release(struct inode *inode, struct file *filp)
 
 	if (hf->polled)
 		static_branch_slow_dec_deferred(&ie_hist_polled);
+	kvfree(hf->taken);
 	kfree(hf);
 	return tracing_single_release_file_tr(inode, filp);
 }
@@ -196,11 +204,93 @@ const struct file_operations event_hist_fops = {
 	.release	= ie_hist_release,
 };
 
+/*
+ * hist_json: writing "take" takes the histograms' counts since the last
+ * take (take.c) and rewinds the file, whose reads then give that
+ * document, until the next take; an opener that never took reads the
+ * live histograms.
+ */
+static ssize_t ie_hist_json_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct seq_file *m = filp->private_data;
+	struct ie_hist_file *hf = m->private;
+	struct trace_event_file *file;
+	char cmd[16], loc[MAX_EVENT_NAME_LEN * 2 + 16];
+	size_t len;
+	char *text;
+	int ret;
+
+	if (!cnt)
+		return 0;
+	len = min(cnt, sizeof(cmd) - 1);
+	if (copy_from_user(cmd, ubuf, len))
+		return -EFAULT;
+	cmd[len] = '\0';
+
+	scoped_guard(mutex, &event_mutex) {
+		file = event_file_file(filp);
+		if (!file)
+			return -ENODEV;
+		snprintf(loc, sizeof(loc), "hist_json:%s:%s",
+			 file->event_call->class->system,
+			 trace_event_name(file->event_call));
+		if (len != cnt || strcmp(strim(cmd), "take")) {
+			ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_CMD, 0);
+			return -EINVAL;
+		}
+		ret = ie_hist_json_take(file, &text, &len);
+		if (ret) {
+			if (ret == -EFBIG)
+				ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_SIZE, 0);
+			return ret;
+		}
+		hf->last_read = ie_hist_file_hits(file);
+		hf->last_act = hf->last_read;
+	}
+	mutex_lock(&hf->take_lock);
+	kvfree(hf->taken);
+	hf->taken = text;
+	hf->taken_len = len;
+	mutex_unlock(&hf->take_lock);
+	*ppos = 0;
+	return cnt;
+}
+
+static ssize_t ie_hist_json_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct seq_file *m = filp->private_data;
+	struct ie_hist_file *hf = m->private;
+
+	scoped_guard(mutex, &hf->take_lock) {
+		if (hf->taken)
+			return simple_read_from_buffer(ubuf, cnt, ppos,
+						       hf->taken,
+						       hf->taken_len);
+	}
+	return seq_read(filp, ubuf, cnt, ppos);
+}
+
+static loff_t ie_hist_json_llseek(struct file *filp, loff_t off, int whence)
+{
+	struct seq_file *m = filp->private_data;
+	struct ie_hist_file *hf = m->private;
+
+	scoped_guard(mutex, &hf->take_lock) {
+		if (hf->taken)
+			return fixed_size_llseek(filp, off, whence,
+						 hf->taken_len);
+	}
+	return seq_lseek(filp, off, whence);
+}
+
 /* The same data as one JSON document (json.c); polled as hist is. */
 const struct file_operations event_hist_json_fops = {
 	.open		= ie_hist_json_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
+	.read		= ie_hist_json_read,
+	.write		= ie_hist_json_write,
+	.llseek		= ie_hist_json_llseek,
 	.poll		= ie_hist_poll,
 	.release	= ie_hist_release,
 };

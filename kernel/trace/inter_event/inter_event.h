@@ -133,6 +133,9 @@
  *  - reading a hist file: ie_hist_show() sorts and prints live entries;
  *    sums, vars, tags and counters are atomics, and save() slots, written
  *    without serialization, are printed within their bounds;
+ *  - a take (take.c): exchanges each counter of the live entries with 0
+ *    while events add to them, and a give-back adds the copies back:
+ *    atomics against atomics, each event counted in one interval;
  *  - deleting a synthetic event: only when not busy, after
  *    trace_remove_event_call() and tracepoint_synchronize_unregister();
  *    ie_synth_fire() reads the tracepoint's funcs under RCU-sched;
@@ -297,6 +300,8 @@ enum ie_err {
 	IE_ERR_MODULE_BUSY,
 	IE_ERR_PCTL_TWICE,
 	IE_ERR_PCTL_SIZE,
+	IE_ERR_JSON_CMD,
+	IE_ERR_JSON_SIZE,
 	IE_ERR_MAX,
 };
 
@@ -585,6 +590,7 @@ struct ie_map {
 	bool			clearing;	/* being cleared: don't touch */
 	bool			has_execname;
 	unsigned int		elt_data_size;	/* per-entry private data */
+	u64			since_ns;	/* made, cleared or taken */
 };
 
 struct ie_hist {
@@ -707,6 +713,8 @@ unsigned long ie_stat_suffix(const char *text, size_t *len);
 unsigned int ie_stat_size(unsigned long mods);
 void ie_stat_update(const struct ie_field *f, void *data, u64 v);
 u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count);
+bool ie_stat_take(const struct ie_field *f, void *data, void *copy);
+void ie_stat_give_back(const struct ie_field *f, void *data, const void *copy);
 u64 ie_stat_read_elt(const struct ie_field *f, struct tracing_map_elt *elt,
 		     unsigned int hits_idx);
 u64 ie_u64_mul(u64 a, u64 b, u64 *hi);
@@ -964,7 +972,30 @@ void ie_print_key(struct seq_file *m, const struct ie_field *f,
 		  const void *key, struct tracing_map_elt *elt);
 
 /* json.c */
-int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file);
+/* A take of one histogram (take.c): copies of the entries that counted. */
+struct ie_take_hist {
+	struct ie_hist		*hist;
+	struct tracing_map_elt	**elts;		/* the copies, in sort order */
+	struct tracing_map_elt	**live;		/* the entry of each copy */
+	void			*mem;		/* what the copies are in */
+	unsigned int		n;
+	u64			from_ns, to_ns;	/* the interval (monotonic) */
+	bool			alias;		/* another's copies: same map */
+};
+
+/* A take of all histograms of an event. */
+struct ie_take {
+	unsigned int		n;
+	struct ie_take_hist	h[];
+};
+
+struct ie_take *ie_take_event(struct trace_event_file *file);
+void ie_take_give_back(struct ie_take *take);
+void ie_take_free(struct ie_take *take);
+
+int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
+		      struct ie_take *take);
+int ie_hist_json_take(struct trace_event_file *file, char **text, size_t *len);
 
 int ie_spec_parse(const char *cmd, struct ie_spec *spec);
 void ie_spec_free(struct ie_spec *spec);

@@ -10,6 +10,7 @@
  * back.  Numbers are decimal integers, signed where the field is.
  */
 #include <linux/seq_file.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -296,11 +297,16 @@ static void ie_json_entry(struct seq_file *m, struct ie_hist *hist,
 	seq_puts(m, "]}");
 }
 
-/* One trigger's histogram, as an object of the "histograms" array. */
-static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data)
+/*
+ * One trigger's histogram, as an object of the "histograms" array: its
+ * live entries, or those of @t, a take.
+ */
+static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
+			struct ie_take_hist *t)
 {
 	struct ie_hist *hist = data->private_data;
-	struct tracing_map_sort_entry **entries;
+	struct tracing_map_sort_entry **entries = NULL;
+	struct tracing_map_elt *elt;
 	u64 hits, drops;
 	size_t start;
 	bool unsorted;
@@ -326,14 +332,20 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data)
 	ie_json_fields(m, "keys", hist->keys, hist->n_keys, true);
 	ie_json_fields(m, "values", hist->vals, hist->n_vals, false);
 
-	/* Unsorted for want of memory: as the hist file shows them then. */
-	n = ie_hist_entries(hist, &entries, &unsorted);
-	if (n < 0)
-		return n;
+	if (t) {
+		seq_printf(m, "\"interval_ns\":[%llu,%llu],", t->from_ns,
+			   t->to_ns);
+		n = t->n;
+	} else {
+		/* Unsorted for want of memory: as the hist file shows them. */
+		n = ie_hist_entries(hist, &entries, &unsorted);
+		if (n < 0)
+			return n;
+	}
 	pctl = hist->pctl ? kmalloc_array(IE_PCTL_BUCKETS, sizeof(*pctl),
 					  GFP_KERNEL) : NULL;
 	if (hist->pctl && !pctl) {
-		if (n > 0)
+		if (entries && n > 0)
 			tracing_map_destroy_sort_entries(entries, n);
 		return -ENOMEM;
 	}
@@ -343,11 +355,14 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data)
 		if (e)
 			seq_putc(m, ',');
 		seq_putc(m, '\n');
-		ie_json_entry(m, hist, entries[e]->elt, pctl);
+		elt = t ? t->elts[e] : entries[e]->elt;
+		ie_json_entry(m, hist, elt, pctl);
+		/* Under event_mutex: let others run. */
+		cond_resched();
 	}
 	seq_puts(m, "\n],");
 	kfree(pctl);
-	if (n > 0)
+	if (entries && n > 0)
 		tracing_map_destroy_sort_entries(entries, n);
 
 	seq_printf(m, "\"totals\":{\"hits\":%llu,\"entries\":%d,\"dropped\":%llu",
@@ -371,13 +386,18 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data)
  * ie_hist_json_show - the hist_json file of an event
  * @m: the file
  * @file: the event, under event_mutex
+ * @take: the histograms' entries taken by ie_take_event() (held since
+ *        under event_mutex), or NULL for the live ones
  *
  * Return: 0, or -ENOMEM.
  */
-int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file)
+int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
+		      struct ie_take *take)
 {
 	struct trace_event_call *call = file->event_call;
 	struct event_trigger_data *data;
+	struct ie_take_hist *t = NULL;
+	unsigned int i = 0;
 	bool first = true;
 	int ret;
 
@@ -399,10 +419,77 @@ int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file)
 			seq_putc(m, ',');
 		first = false;
 		seq_putc(m, '\n');
-		ret = ie_json_hist(m, data);
+		if (take) {
+			/* The trigger list has not changed since the take. */
+			if (WARN_ON_ONCE(i >= take->n ||
+					 take->h[i].hist != data->private_data))
+				return -EINVAL;
+			t = &take->h[i++];
+		}
+		ret = ie_json_hist(m, data, t);
 		if (ret)
 			return ret;
 	}
 	seq_puts(m, "\n]}\n");
 	return 0;
+}
+
+/* A taken document past this size is refused (-EFBIG), given back. */
+#define IE_JSON_TAKE_MAX	SZ_1G
+
+/**
+ * ie_hist_json_take - take an event's histograms, as a JSON document
+ * @file: the event, under event_mutex
+ * @text: set to the document, for kvfree()
+ * @len: set to its length
+ *
+ * The document of ie_hist_json_show() for the entries taken from the
+ * event's histograms (take.c), each histogram with its "interval_ns".
+ * When it can't be made, what was taken is given back.
+ *
+ * Return: 0, -ENOMEM or -EFBIG; on error, nothing was taken.
+ */
+int ie_hist_json_take(struct trace_event_file *file, char **text, size_t *len)
+{
+	struct seq_file s = { };
+	struct ie_take *take;
+	size_t size;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	take = ie_take_event(file);
+	if (IS_ERR(take))
+		return PTR_ERR(take);
+	/* As seq_read() does: print again into twice the room. */
+	for (size = PAGE_SIZE * 4; ; size *= 2) {
+		ret = -EFBIG;
+		if (size > IE_JSON_TAKE_MAX)
+			break;
+		ret = -ENOMEM;
+		s.buf = kvmalloc(size, GFP_KERNEL_ACCOUNT);
+		if (!s.buf)
+			break;
+		s.size = size;
+		s.count = 0;
+		ret = ie_hist_json_show(&s, file, take);
+		if (ret || !seq_has_overflowed(&s))
+			break;
+		kvfree(s.buf);
+		s.buf = NULL;
+	}
+	if (ret) {
+		kvfree(s.buf);
+		ie_take_give_back(take);
+	} else {
+		/* Kept until the next take: no more than it needs. */
+		*text = kvmemdup(s.buf, s.count, GFP_KERNEL_ACCOUNT);
+		if (*text)
+			kvfree(s.buf);
+		else
+			*text = s.buf;
+		*len = s.count;
+	}
+	ie_take_free(take);
+	return ret;
 }

@@ -206,6 +206,90 @@ void ie_stat_update(const struct ie_field *f, void *data, u64 v)
 }
 
 /**
+ * ie_stat_take - move an entry's statistics column into a copy
+ * @f: the column: a value with one of the statistics modifiers
+ * @data: the live entry's private data
+ * @copy: the copy's private data, which gets the column's words
+ *
+ * Each word is exchanged with 0, the state of an empty column, so that
+ * an event racing with the take counts either in the copy or in the
+ * entry, never in both and never in neither.  The two words of a 128-bit
+ * sum are taken one after the other: a carry on its way between them
+ * lands in the next interval (a sum of 2^64 in one interval).
+ *
+ * Return: whether the column had counted anything.
+ */
+bool ie_stat_take(const struct ie_field *f, void *data, void *copy)
+{
+	unsigned int i, n = ie_stat_size(f->mods) / sizeof(u64);
+	atomic64_t *w = data + f->stat_off;
+	u64 *c = copy + f->stat_off;
+	bool any = false;
+
+	if (f->mods & IE_MOD_PCTL) {
+		struct ie_pctl *pc = data + f->stat_off;
+		struct ie_pctl *pcc = copy + f->stat_off;
+		int v;
+
+		atomic64_set(&pcc->max, atomic64_xchg(&pc->max, 0));
+		atomic_set(&pcc->wrapped, atomic_xchg(&pc->wrapped, 0));
+		for (i = 0; i < IE_PCTL_BUCKETS; i++) {
+			v = atomic_xchg(&pc->n[i], 0);
+			atomic_set(&pcc->n[i], v);
+			any |= v != 0;
+		}
+		return any || atomic64_read(&pcc->max);
+	}
+	for (i = 0; i < n; i++) {
+		c[i] = atomic64_xchg(&w[i], 0);
+		any |= c[i] != 0;
+	}
+	return any;
+}
+
+/**
+ * ie_stat_give_back - add a column taken by ie_stat_take() back
+ * @f: the column
+ * @data: the live entry's private data
+ * @copy: the copy ie_stat_take() filled
+ *
+ * For a take whose result could not be delivered: every figure is a sum,
+ * a count or an extreme, so adding the copy back loses nothing of what
+ * the entry counted meanwhile.
+ */
+void ie_stat_give_back(const struct ie_field *f, void *data, const void *copy)
+{
+	atomic64_t *w = data + f->stat_off;
+	const u64 *c = copy + f->stat_off;
+	unsigned int i;
+
+	if (f->mods & IE_MOD_PCTL) {
+		struct ie_pctl *pc = data + f->stat_off;
+		const struct ie_pctl *pcc = copy + f->stat_off;
+		int v;
+
+		ie_stat_raise(&pc->max, atomic64_read(&pcc->max));
+		if (atomic_read(&pcc->wrapped))
+			atomic_set(&pc->wrapped, 1);
+		for (i = 0; i < IE_PCTL_BUCKETS; i++) {
+			v = atomic_read(&pcc->n[i]);
+			if (v && atomic_add_return_relaxed(v, &pc->n[i]) < 0)
+				atomic_set(&pc->wrapped, 1);
+		}
+		return;
+	}
+	if (f->mods & (IE_MOD_MIN | IE_MOD_MAX)) {
+		ie_stat_raise(w, c[0]);
+		return;
+	}
+	ie_stat_add128(w, c[1], c[0]);
+	if (!(f->mods & IE_MOD_STDDEV))
+		return;
+	if (ie_stat_add128(w + 2, c[3], c[2]) || c[4])
+		atomic64_set(&w[4], 1);
+}
+
+/**
  * ie_u128_div - divide a 128-bit number by a 64-bit one
  * @hi: high word of the dividend, below @d (the quotient fits in 64 bits)
  * @lo: low word of the dividend
@@ -575,7 +659,8 @@ u64 ie_pctl_floor(unsigned int i)
  * not.  The maximum is read after the counts; a value counted whose
  * maximum is not there yet shows at least as its bucket's floor.  Once a
  * bucket counted 2^31 values, the quantiles show as U64_MAX (the maximum
- * stays exact); all 0 when the sketch is empty.
+ * stays exact); all 0 when the sketch is empty, but for the maximum
+ * when an interval read took it without its count (take.c).
  */
 void ie_pctl_read(const struct ie_pctl *pc, u32 *copy, u64 *out)
 {
@@ -597,9 +682,10 @@ void ie_pctl_read(const struct ie_pctl *pc, u32 *copy, u64 *out)
 	max = max((u64)atomic64_read(&pc->max), ie_pctl_floor(top));
 	wrapped |= atomic_read(&pc->wrapped);
 	memset(out, 0, IE_PCTL_N * sizeof(*out));
+	out[IE_PCTL_N - 1] = max;
+	/* (A take may leave a maximum without its count: shown alone.) */
 	if (!n && !wrapped)
 		return;
-	out[IE_PCTL_N - 1] = max;
 	if (wrapped) {
 		for (k = 0; k < IE_PCTL_N - 1; k++)
 			out[k] = U64_MAX;

@@ -394,7 +394,73 @@ static void stats_test_pctl(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out[0], 100ULL);
 }
 
+/*
+ * A take moves a column's words into a copy and leaves the column empty;
+ * giving the copy back after more values equals counting all of them.
+ */
+static void stats_test_take(struct kunit *test)
+{
+	static const unsigned long mods[] = {
+		IE_MOD_MIN, IE_MOD_MAX, IE_MOD_AVG, IE_MOD_STDDEV, IE_MOD_PCTL,
+	};
+	size_t size = sizeof(struct ie_pctl);
+	void *live, *ref, *ref2, *copy, *zero;
+	struct ie_field f = { .type = IE_FT_NUM };
+	unsigned int i, j, k, n1 = 300, n2 = 200;
+	u64 seed = 11, x;
+
+	live = kunit_kzalloc(test, size, GFP_KERNEL);
+	ref = kunit_kzalloc(test, size, GFP_KERNEL);
+	ref2 = kunit_kzalloc(test, size, GFP_KERNEL);
+	copy = kunit_kzalloc(test, size, GFP_KERNEL);
+	zero = kunit_kzalloc(test, size, GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, live && ref && ref2 && copy && zero);
+
+	for (i = 0; i < ARRAY_SIZE(mods) * 2; i++) {
+		f.mods = mods[i / 2];
+		f.is_signed = i % 2 && !(f.mods & IE_MOD_PCTL);
+		size = ie_stat_size(f.mods);
+		memset(live, 0, size);
+		memset(ref, 0, size);
+		memset(ref2, 0, size);
+		memset(copy, 0xa5, size);
+		KUNIT_EXPECT_FALSE(test, ie_stat_take(&f, live, copy));
+		for (k = 0; k < 2; k++) {
+			for (j = 0; j < (k ? n2 : n1); j++) {
+				seed = seed * 6364136223846793005ULL +
+				       1442695040888963407ULL;
+				x = seed >> (seed % 40);
+				/* Sums that carry into their high words. */
+				if (j % 7 == 0)
+					x = U64_MAX - (x & 0xff);
+				ie_stat_update(&f, live, x);
+				ie_stat_update(&f, ref, x);
+				if (k)
+					ie_stat_update(&f, ref2, x);
+			}
+			if (k)
+				break;
+			/* The copy is what was counted; the column is empty. */
+			KUNIT_EXPECT_TRUE(test, ie_stat_take(&f, live, copy));
+			/* (Not the sketch's padding, which the take skips.) */
+			KUNIT_EXPECT_MEMEQ_MSG(test, copy, ref,
+					       f.mods & IE_MOD_PCTL ?
+					       offsetofend(struct ie_pctl, n) : size,
+					       "mods %lx", f.mods);
+			KUNIT_EXPECT_MEMEQ_MSG(test, live, zero, size, "mods %lx",
+					       f.mods);
+		}
+		/* The next interval alone, then everything once given back. */
+		KUNIT_EXPECT_MEMEQ_MSG(test, live, ref2, size, "mods %lx", f.mods);
+		ie_stat_give_back(&f, live, copy);
+		KUNIT_EXPECT_MEMEQ_MSG(test, live, ref, size, "mods %lx", f.mods);
+		KUNIT_EXPECT_EQ(test, ie_stat_read(&f, live, n1 + n2),
+				ie_stat_read(&f, ref, n1 + n2));
+	}
+}
+
 static struct kunit_case stats_test_cases[] = {
+	KUNIT_CASE(stats_test_take),
 	KUNIT_CASE(stats_test_pctl),
 	KUNIT_CASE(stats_test_loglin),
 	KUNIT_CASE(stats_test_mul_div),

@@ -8,6 +8,7 @@
 #include <linux/rculist.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/timekeeping.h>
 
 #include "inter_event.h"
 
@@ -77,6 +78,8 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_MODULE_BUSY]		= "The event's module is being loaded or unloaded",
 	[IE_ERR_PCTL_TWICE]		= "Only one .percentiles per trigger",
 	[IE_ERR_PCTL_SIZE]		= "Table too large for .percentiles (32 MB at most)",
+	[IE_ERR_JSON_CMD]		= "hist_json takes only the command 'take'",
+	[IE_ERR_JSON_SIZE]		= "Taken histograms too large to print (1 GB at most)",
 };
 
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
@@ -391,6 +394,7 @@ static void ie_hist_control(struct event_trigger_data *test, struct ie_spec *spe
 		tracepoint_synchronize_unregister();
 		tracing_map_clear(hist->map);
 		ie_map_cpu_clear(hist->m);
+		hist->m->since_ns = ktime_get_ns();
 		/* Cleared entries are seen before the flag goes. */
 		smp_store_release(&hist->m->clearing, false);
 	}

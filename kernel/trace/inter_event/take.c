@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inter-event hist triggers: lossless interval reads ("take").
+ *
+ * Writing "take" to an open hist_json file moves what the event's
+ * histograms counted since the last take into copies, and resets the
+ * entries, in one step per counter: each hit count, sum and statistics
+ * word is exchanged with 0, the state of a new entry.  An event counts
+ * in a counter either before the exchange (and is in this interval) or
+ * after it (and is in the next): with events arriving on every CPU, each
+ * is counted in exactly one interval.  The counters of one event are
+ * taken one after the other, so an event racing with the take may have
+ * its hit in one interval and its value in the next; over two intervals
+ * everything adds up.
+ *
+ * The copies are struct tracing_map_elt like the live entries (the key,
+ * the hit count and sums, an .execname key's task name, the statistics
+ * columns), so that json.c prints them as it prints a live read.  Entries
+ * that counted nothing in the interval are left out.  The entries stay in
+ * the map (tracing_map frees none until the trigger goes): a key seen once
+ * keeps its place, and a full map keeps dropping new keys.  Variables,
+ * onmax() and onchange() values and save()d fields are not reset: they
+ * are the triggers' state, not counts.  The totals and per-CPU counts
+ * stay cumulative; a reader takes differences.
+ *
+ * Everything runs under event_mutex: no trigger comes or goes, and no
+ * clear runs, while a take is made, printed or given back.  When the
+ * printing fails (out of memory), the take is given back: each copy is
+ * added to its entry again.
+ */
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+
+#include "inter_event.h"
+
+/* Bytes of one copy: the elt, its fields, its key, its private data. */
+static size_t ie_take_elt_size(struct ie_hist *hist)
+{
+	struct tracing_map *map = hist->map;
+
+	return ALIGN(sizeof(struct tracing_map_elt), 8) +
+	       ALIGN(map->n_fields * sizeof(struct tracing_map_field), 8) +
+	       ALIGN(map->key_size, 8) + ALIGN(hist->m->elt_data_size, 8);
+}
+
+/* Whether val @i has a sum field of its own (the hit count has one). */
+static bool ie_take_has_sum(struct ie_hist *hist, unsigned int i)
+{
+	const struct ie_field *f = &hist->vals[i];
+
+	if (f->mods & IE_MOD_STATS)
+		return false;
+	return !i || f->type != IE_FT_HITCOUNT;
+}
+
+/* Move @live's counts into @copy, laid out at @mem; whether it had any. */
+static bool ie_take_elt(struct ie_hist *hist, struct tracing_map_elt *live,
+			struct tracing_map_elt *copy, void *mem)
+{
+	struct tracing_map *map = hist->map;
+	unsigned int i, idx;
+	bool any = false;
+	u64 v;
+
+	copy->map = map;
+	copy->fields = mem;
+	mem += ALIGN(map->n_fields * sizeof(struct tracing_map_field), 8);
+	copy->key = mem;
+	mem += ALIGN(map->key_size, 8);
+	copy->private_data = mem;
+
+	for (i = 0; i < map->n_fields; i++)
+		copy->fields[i].cmp_fn = live->fields[i].cmp_fn;
+	for (i = 0; i < hist->n_keys; i++) {
+		idx = hist->keys[i].map_idx;
+		copy->fields[idx].offset = live->fields[idx].offset;
+	}
+	/* The key and an .execname's name are set before the entry shows. */
+	memcpy(copy->key, live->key, map->key_size);
+	if (hist->m->has_execname)
+		memcpy(copy->private_data, live->private_data, TASK_COMM_LEN);
+
+	for (i = 0; i < hist->n_vals; i++) {
+		if (!ie_take_has_sum(hist, i))
+			continue;
+		idx = hist->vals[i].map_idx;
+		v = atomic64_xchg(&live->fields[idx].sum, 0);
+		atomic64_set(&copy->fields[idx].sum, v);
+		any |= v != 0;
+	}
+	for (i = 0; i < hist->n_vals; i++) {
+		if (hist->vals[i].mods & IE_MOD_STATS)
+			any |= ie_stat_take(&hist->vals[i], live->private_data,
+					    copy->private_data);
+	}
+	return any;
+}
+
+static void ie_take_give_elt(struct ie_hist *hist, struct tracing_map_elt *live,
+			     struct tracing_map_elt *copy)
+{
+	unsigned int i, idx;
+	u64 v;
+
+	for (i = 0; i < hist->n_vals; i++) {
+		if (hist->vals[i].mods & IE_MOD_STATS) {
+			ie_stat_give_back(&hist->vals[i], live->private_data,
+					  copy->private_data);
+			continue;
+		}
+		if (!ie_take_has_sum(hist, i))
+			continue;
+		idx = hist->vals[i].map_idx;
+		v = atomic64_read(&copy->fields[idx].sum);
+		if (v)
+			atomic64_add(v, &live->fields[idx].sum);
+	}
+}
+
+/*
+ * Triggers of one name on one event share their entries: the second
+ * shows the copies the first took (an alias, neither taken nor freed).
+ */
+static bool ie_take_alias(struct ie_take *take, struct ie_hist *hist)
+{
+	struct ie_take_hist *t;
+	unsigned int i;
+
+	for (i = 0; i < take->n; i++) {
+		if (take->h[i].hist->m != hist->m || take->h[i].alias)
+			continue;
+		t = &take->h[take->n++];
+		*t = take->h[i];
+		t->hist = hist;
+		t->alias = true;
+		return true;
+	}
+	return false;
+}
+
+/* Take one histogram into @t. */
+static int ie_take_hist(struct ie_hist *hist, struct ie_take_hist *t)
+{
+	struct tracing_map_sort_entry **entries;
+	size_t size = ie_take_elt_size(hist);
+	struct tracing_map_elt *copy;
+	bool unsorted;
+	void *mem;
+	int n, e;
+
+	t->hist = hist;
+	t->from_ns = hist->m->since_ns;
+	if (!hist->m->ready)
+		return 0;
+	/* In the order of the histogram's sort keys, as of the take. */
+	n = ie_hist_entries(hist, &entries, &unsorted);
+	if (n <= 0)
+		return n;
+	t->mem = kvcalloc(n, size, GFP_KERNEL_ACCOUNT);
+	t->elts = kvcalloc(n, sizeof(*t->elts), GFP_KERNEL_ACCOUNT);
+	t->live = kvcalloc(n, sizeof(*t->live), GFP_KERNEL_ACCOUNT);
+	if (!t->mem || !t->elts || !t->live) {
+		tracing_map_destroy_sort_entries(entries, n);
+		return -ENOMEM;
+	}
+	for (e = 0; e < n; e++) {
+		mem = t->mem + (size_t)t->n * size;
+		copy = mem;
+		if (ie_take_elt(hist, entries[e]->elt, copy,
+				mem + ALIGN(sizeof(*copy), 8))) {
+			t->elts[t->n] = copy;
+			t->live[t->n++] = entries[e]->elt;
+		}
+		/* Many entries: let others run (event_mutex is held). */
+		cond_resched();
+	}
+	tracing_map_destroy_sort_entries(entries, n);
+	return 0;
+}
+
+/**
+ * ie_take_free - free a take
+ * @take: from ie_take_event(), or NULL
+ */
+void ie_take_free(struct ie_take *take)
+{
+	unsigned int i;
+
+	if (!take)
+		return;
+	for (i = 0; i < take->n; i++) {
+		if (take->h[i].alias)
+			continue;
+		kvfree(take->h[i].mem);
+		kvfree(take->h[i].elts);
+		kvfree(take->h[i].live);
+	}
+	kfree(take);
+}
+
+/**
+ * ie_take_give_back - add a take's counts back to the live entries
+ * @take: from ie_take_event(), not printed
+ *
+ * Under event_mutex, held since the take.
+ */
+void ie_take_give_back(struct ie_take *take)
+{
+	struct ie_take_hist *t;
+	unsigned int i, e;
+
+	lockdep_assert_held(&event_mutex);
+
+	for (i = 0; i < take->n; i++) {
+		t = &take->h[i];
+		if (t->alias)
+			continue;
+		for (e = 0; e < t->n; e++)
+			ie_take_give_elt(t->hist, t->live[e], t->elts[e]);
+		t->hist->m->since_ns = t->from_ns;
+	}
+}
+
+/**
+ * ie_take_event - take the counts of an event's histograms
+ * @file: the event, under event_mutex
+ *
+ * One struct ie_take_hist per hist trigger of @file, in the order of its
+ * trigger list.
+ *
+ * Return: the take, for ie_hist_json_show() and ie_take_free(), or an
+ * ERR_PTR(): -ENOMEM, in which case nothing was taken.
+ */
+struct ie_take *ie_take_event(struct trace_event_file *file)
+{
+	struct event_trigger_data *data;
+	struct ie_take *take;
+	unsigned int n = 0, i;
+	int ret = 0;
+	u64 now;
+
+	lockdep_assert_held(&event_mutex);
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (data->cmd_ops->trigger_type == ETT_EVENT_HIST)
+			n++;
+	}
+	take = kzalloc(struct_size(take, h, n), GFP_KERNEL);
+	if (!take)
+		return ERR_PTR(-ENOMEM);
+	list_for_each_entry(data, &file->triggers, list) {
+		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
+			continue;
+		if (ie_take_alias(take, data->private_data))
+			continue;
+		/* (Counted in take->n first, for ie_take_free().) */
+		ret = ie_take_hist(data->private_data, &take->h[take->n++]);
+		if (ret)
+			break;
+	}
+	if (ret) {
+		ie_take_give_back(take);
+		ie_take_free(take);
+		return ERR_PTR(ret);
+	}
+	/* One end for all: the last counter taken, the next interval's start. */
+	now = ktime_get_ns();
+	for (i = 0; i < take->n; i++) {
+		take->h[i].to_ns = now;
+		take->h[i].hist->m->since_ns = now;
+	}
+	return take;
+}
