@@ -9,8 +9,9 @@
 # reports are shown per test (rig/kcsan.py) and fail the run when they
 # name our code.  No peer suite, no side-by-side step.
 #
-# The tests are shared out over IE_JOBS guests (default: one per host
-# core), each its own QEMU, longest tests first by their last recorded
+# The tests are shared out over IE_JOBS guests (default: one more than
+# the host's cores: a guest under TCG idles a quarter of the time, in its
+# tests' sleeps and waits), each its own QEMU, longest tests first by their last recorded
 # durations (rig/split.py); KUnit runs in the first guest.  Results are
 # printed as they arrive (rig/watch.py).  A test running longer than
 # IE_STALL_S (600 s, 1800 s on the debug kernel) gets a task dump and
@@ -46,7 +47,7 @@ if [ "$kernel" = kcsan ]; then
 	IE_APPEND="$IE_APPEND IE_ONE_ENTRY_WRITES=${IE_ONE_ENTRY_WRITES:-5000}"
 fi
 export IE_APPEND="${IE_APPEND:-} IE_STALL_S=$stall"
-jobs=${IE_JOBS:-$(nproc)}
+jobs=${IE_JOBS:-$(($(nproc) + 1))}
 extra=${TESTS_EXTRA:-}
 [ -z "$extra" ] || extra=$(cd "$extra" && pwd)
 t0=$(date +%s)
@@ -135,11 +136,18 @@ log "guests done after $(($(date +%s) - t0)) s"
 
 # The side-by-side comparison boots the ref and ie kernels, not this one:
 # on the debug kernel it would only repeat the plain run's comparison.
+# It runs beside the fuzz step: both boot ref and ie, whose guests idle
+# part of the time.
+sxs=1
 case $kernel in
-ref | kcsan) ;;
-debug) [ "${SXS:-0}" = 0 ] || OUT=$out "$RIG/sxs.sh" "$out/host-results.log" ;;
-*) OUT=$out "$RIG/sxs.sh" "$out/host-results.log" ;;
+ref | kcsan) sxs=0 ;;
+debug) sxs=${SXS:-0} ;;
 esac
+sxs_pid=
+if [ "$sxs" != 0 ]; then
+	OUT=$out "$RIG/sxs.sh" "$out/host-results.log" >"$out/sxs.out" 2>&1 &
+	sxs_pid=$!
+fi
 # Random differential tests, a fixed small seed set (make fuzz runs more):
 # every difference from the stock kernel fixed or listed as known.
 case $kernel in
@@ -152,6 +160,10 @@ ref) ;;
 	hostres "fuzz(seeds-1,2,3x20)" $st $(($(date +%s) - t1))
 	;;
 esac
+if [ -n "$sxs_pid" ]; then
+	wait "$sxs_pid" || true
+	cat "$out/sxs.out"
+fi
 # What must have a result: every test, and every step run on the host.
 {
 	cat "$out/tests"
