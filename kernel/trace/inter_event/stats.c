@@ -12,18 +12,20 @@
  *    bits inverted too), raised with cmpxchg.  0, what a new or cleared
  *    entry holds, is at or below every value so encoded.
  *  - .avg: the sum of the values in 128 bits: the low word added with
- *    fetch-and-add, its carry (and a negative value's sign extension)
- *    added to the high word.  The count is the entry's hit count: every
- *    hit of the entry evaluates every value.
+ *    fetch-and-add, its carry added to the high word.  A signed sum is
+ *    kept as high * 2^64 plus the low word read as signed: the high word
+ *    counts the signed overflows of the low word, up or down, so that a
+ *    value of either sign touches it only when the sum passes a multiple
+ *    of 2^63 (ie_stat_words() gives the two's complement).  The count is
+ *    the entry's hit count: every hit of the entry evaluates every value.
  *  - .stddev: the sum and the sum of the squares, 128 bits each, and a
  *    word set for good once the sum of the squares overflowed.
  *  - .percentiles: a sketch, struct ie_pctl: the maximum as .max keeps
  *    it, and a 32-bit count per bucket of .loglin=5 (ie_pctl_read()).
  * A reader racing with the events may see a sum before its hit count,
- * or, while a carry goes into a high word (when the low word wraps: for
- * a signed sum, also each time the sum crosses zero), the low word
- * without it; once they are done, the figures are exact, as the sums of
- * the values are.
+ * or, while a carry goes into a high word (when the low word wraps, or
+ * for a square from 2^64 up), the low word without it; once they are
+ * done, the figures are exact, as the sums of the values are.
  *
  * The mean is the sum divided by the count, rounded toward zero; the
  * standard deviation is that of the population, sqrt(n*Q - S^2) / n
@@ -148,6 +150,20 @@ static inline bool ie_stat_add128(atomic64_t *w, u64 hi, u64 lo)
 	return old + hi < old;
 }
 
+/*
+ * Adds the signed @v to the signed sum at @w: the low word, and the high
+ * word counting its signed overflows (see the top of the file).
+ */
+static inline void ie_stat_add_s128(atomic64_t *w, s64 v)
+{
+	s64 old = atomic64_fetch_add(v, &w[0]);
+	s64 sum = (s64)((u64)old + (u64)v);
+
+	/* Past S64_MAX up, or past S64_MIN down. */
+	if (unlikely(((old ^ sum) & (v ^ sum)) < 0))
+		atomic64_add(v < 0 ? -1 : 1, &w[1]);
+}
+
 /**
  * ie_u64_mul - the full 128-bit product of two 64-bit numbers
  * @a: a factor
@@ -193,9 +209,11 @@ void ie_stat_update(const struct ie_field *f, void *data, u64 v)
 		ie_stat_raise(w, ~ie_stat_ord(v, f->is_signed));
 		return;
 	}
-	/* The sum: a negative value adds its sign extension too. */
 	neg = f->is_signed && (s64)v < 0;
-	ie_stat_add128(w, neg ? ~0ULL : 0, v);
+	if (f->is_signed)
+		ie_stat_add_s128(w, v);
+	else
+		ie_stat_add128(w, 0, v);
 	if (!(f->mods & IE_MOD_STDDEV))
 		return;
 	mag = neg ? -v : v;
@@ -282,7 +300,13 @@ void ie_stat_give_back(const struct ie_field *f, void *data, const void *copy)
 		ie_stat_raise(w, c[0]);
 		return;
 	}
-	ie_stat_add128(w, c[1], c[0]);
+	if (f->is_signed) {
+		ie_stat_add_s128(w, c[0]);
+		if (c[1])
+			atomic64_add(c[1], &w[1]);
+	} else {
+		ie_stat_add128(w, c[1], c[0]);
+	}
 	if (!(f->mods & IE_MOD_STDDEV))
 		return;
 	if (ie_stat_add128(w + 2, c[3], c[2]) || c[4])
@@ -505,6 +529,10 @@ static void ie_stat_words(const struct ie_field *f, const void *data, u64 *v)
 	}
 	for (i = 0; i < ie_stat_size(f->mods) / sizeof(u64); i++)
 		v[i] = atomic64_read(&w[i]);
+	/* A signed sum's high word counts overflows: the two's complement. */
+	if (f->is_signed && (f->mods & (IE_MOD_AVG | IE_MOD_STDDEV)) &&
+	    (s64)v[0] < 0)
+		v[1]--;
 }
 
 /* The statistic from a column's words and the entry's hit count. */

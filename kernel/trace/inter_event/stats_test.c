@@ -459,7 +459,53 @@ static void stats_test_take(struct kunit *test)
 	}
 }
 
+/*
+ * A signed sum of values of either sign keeps its high word at 0 until
+ * the sum passes 2^63: an event racing with a take then touches one
+ * word only, and the two intervals' sums are each exact.
+ */
+static void stats_test_signed_words(struct kunit *test)
+{
+	struct ie_field f = { .type = IE_FT_NUM, .is_signed = true };
+	u64 w[5], seed = 5, x;
+	s64 v, sum = 0;
+	unsigned int i, k;
+
+	for (k = 0; k < 2; k++) {
+		f.mods = k ? IE_MOD_STDDEV : IE_MOD_AVG;
+		memset(w, 0, sizeof(w));
+		sum = 0;
+		for (i = 0; i < 1000; i++) {
+			seed = seed * 6364136223846793005ULL +
+			       1442695040888963407ULL;
+			x = seed >> 20;
+			v = (s64)(x & ((1ULL << 40) - 1)) - (1LL << 39);
+			ie_stat_update(&f, w, v);
+			sum += v;
+			KUNIT_ASSERT_EQ(test, w[1], 0ULL);
+		}
+		KUNIT_EXPECT_EQ(test, (s64)w[0], sum);
+		if (!k)
+			KUNIT_EXPECT_EQ(test, (s64)ie_stat_read(&f, w, 1000),
+					sum / 1000);
+	}
+	/* Past S64_MAX and back: the high word counts, the mean is exact. */
+	f.mods = IE_MOD_AVG;
+	memset(w, 0, sizeof(w));
+	for (i = 0; i < 4; i++)
+		ie_stat_update(&f, w, S64_MAX);
+	KUNIT_EXPECT_EQ(test, w[1], 2ULL);
+	KUNIT_EXPECT_EQ(test, (s64)ie_stat_read(&f, w, 4), S64_MAX);
+	for (i = 0; i < 8; i++)
+		ie_stat_update(&f, w, (u64)S64_MIN);
+	/* 4 * (2^63 - 1) - 8 * 2^63 = -4 * (2^63 + 1): mean -(2^63 + 1) / 3. */
+	KUNIT_EXPECT_EQ(test, w[1], -2ULL);
+	KUNIT_EXPECT_EQ(test, (s64)ie_stat_read(&f, w, 12),
+			-(s64)(div_u64((1ULL << 63) + 1, 3)));
+}
+
 static struct kunit_case stats_test_cases[] = {
+	KUNIT_CASE(stats_test_signed_words),
 	KUNIT_CASE(stats_test_take),
 	KUNIT_CASE(stats_test_pctl),
 	KUNIT_CASE(stats_test_loglin),
