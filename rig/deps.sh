@@ -6,7 +6,8 @@ set -eu
 PKGS="$TREE_PKG qemu-system-x86 busybox-static rt-tests iputils-ping
       gcc libc6-dev make bc bison flex libelf-dev libssl-dev cpio xz-utils kmod perl
       git patch rsync python3
-      trace-cmd linux-perf libtracefs-dev libtraceevent-dev pkg-config"
+      trace-cmd linux-perf libtracefs-dev libtraceevent-dev pkg-config
+      gnuplot-nox"
 
 missing=
 for p in $PKGS; do

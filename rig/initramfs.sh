@@ -2,7 +2,7 @@
 # Build the guest initramfs (uncompressed cpio) into $1.
 # Contents: busybox, dash as /bin/sh, cyclictest, hackbench, ping, nice,
 # trace-cmd and perf with their libraries, iepoll (rig/guest/iepoll.c),
-# ietracefs (rig/guest/ietracefs.c),
+# ietracefs (rig/guest/ietracefs.c), ielat (tools/tracing/ielat),
 # the tree's ftracetest with our tests, the jobs, and $2 = suites file.
 # Optional $3: a folder of further .tc files (TESTS_EXTRA).
 set -eu
@@ -43,6 +43,9 @@ fi
 # A poll() client for the hist file tests, linked statically.
 gcc -static -O2 -o "$root/usr/bin/iepoll" "$RIG/guest/iepoll.c" ||
 	die "could not build iepoll (gcc and libc6-dev are needed)"
+# The latency tool we ship (tools/tracing/ielat), linked statically.
+gcc -static -O2 -Wall -o "$root/usr/bin/ielat" "$TOP/tools/tracing/ielat/ielat.c" ||
+	die "could not build tools/tracing/ielat"
 # A libtracefs client (sqlhist's and rtla's calls), linked statically
 # with Debian's libtracefs and libtraceevent.
 # (The linker warns about dlopen() in a static program: libtraceevent's

@@ -151,4 +151,24 @@ for e in wakeup_latency switchtime_latency wakeupswitch_latency; do
 	show $T/events/synthetic/$e/hist
 done
 errors
+
+# tools/tracing/ielat on the same workload: per-interval p50/p99/p99.9
+# per task, through hist_json's lossless take; its JSON goes to the host
+# (IE-IELAT-JSON, base64), which draws the distribution.
+echo "=== ielat: wakeup latency per interval (tools/tracing/ielat) ==="
+reset
+echo "# cyclictest -p 80 -s -t 2 -D 7 -q &"
+cyclictest -p 80 -s -t 2 -D 7 -q > /dev/null &
+cpid=$!
+echo "# ielat -i 1 -n 5 -c cyclictest -j /tmp/ielat.json"
+ielat -i 1 -n 5 -c cyclictest -j /tmp/ielat.json || status=1
+wait $cpid
+left=$(grep -v '^#' $T/synthetic_events $T/events/sched/sched_waking/trigger \
+	$T/events/sched/sched_switch/trigger)
+if [ -n "$left" ]; then
+	echo "# ielat left behind: $left"
+	status=1
+fi
+echo "IE-IELAT-JSON $(base64 < /tmp/ielat.json | tr -d '\n')"
+errors
 exit $status
