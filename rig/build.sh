@@ -7,7 +7,9 @@ set -eu
 kernel=${1:-ie}
 heavy_lock
 "$RIG/deps.sh"
-tree=$("$RIG/tree.sh")
+# IE_TREE_DIR: the caller has brought the tree up to date (rig/check.sh,
+# which builds two kernels at once from it).
+tree=${IE_TREE_DIR:-$("$RIG/tree.sh")}
 out=$(build_dir "$kernel")
 # A new config starts from the newest build of the same kernel, so that
 # only what the config change touches is rebuilt.

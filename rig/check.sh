@@ -59,8 +59,17 @@ hostres() { # name status seconds: a result of a step run on the host
 }
 
 # Build first: the builds would compete with the guests for the CPUs.
+# The tree is brought up to date once; then this kernel (and the check
+# that it rebuilds in seconds, below) and ref build side by side.
+"$RIG/deps.sh" || exit 1
+IE_TREE_DIR=$("$RIG/tree.sh") || exit 1
+export IE_TREE_DIR
+refpid=
+if [ "$kernel" != ref ]; then
+	"$RIG/build.sh" ref >"$out/build-ref.out" 2>&1 &
+	refpid=$!
+fi
 image=$("$RIG/build.sh" "$kernel") || exit 1
-[ "$kernel" = ref ] || "$RIG/build.sh" ref >/dev/null || exit 1
 "$RIG/accel.sh" "$image" >/dev/null
 tree=$(tree_dir)
 # KCSAN: the functions of our code, which a report must not name.
@@ -86,6 +95,10 @@ if grep -E '^ +(CC|LD|AR|AS|CHK|UPD)\b' "$(build_dir "$kernel")/build.log" >&2; 
 	st=FAIL
 fi
 hostres incremental-build $st $(($(date +%s) - t1))
+if [ -n "$refpid" ]; then
+	wait "$refpid" || { cat "$out/build-ref.out" >&2; exit 1; }
+	grep '^\[rig\]' "$out/build-ref.out" >&2
+fi
 
 # Pure logic checked on the host: the fuzzer's list of known differences.
 t1=$(date +%s)
@@ -114,6 +127,7 @@ seconds=$IE_CACHE/test-seconds-$kernel
 log "$(wc -l <"$out/tests") tests over $jobs guests:" \
 	"$(python3 "$RIG/split.py" "$out/tests" "$jobs" "$out/suites-" \
 		"$RIG/test-seconds.txt" "$seconds")"
+gpids=
 for i in $(seq 1 "$jobs"); do
 	g=$out/g$i
 	mkdir -p "$g"
@@ -124,46 +138,58 @@ for i in $(seq 1 "$jobs"); do
 	(IE_IMAGE=$image IE_KUNIT=$kunit "$RIG/run.sh" "$kernel" tests "$g" \
 		"$g/suites" "$extra" >"$g/run.log" 2>&1
 	touch "$g/done") &
+	gpids="$gpids $!"
 done
-# (Without the heavy lock: a watcher left behind by a killed run must
-# not hold it.)
-python3 "$RIG/watch.py" "$t0" $((stall + 120)) "$out"/g[0-9]* 8<&-
-wait
-for i in $(seq 1 "$jobs"); do
-	grep -q '^IE-JOB-END' "$out/g$i/results.log" 2>/dev/null || cat "$out/g$i/run.log" >&2
-done
-log "guests done after $(($(date +%s) - t0)) s"
 
 # The side-by-side comparison boots the ref and ie kernels, not this one:
 # on the debug kernel it would only repeat the plain run's comparison.
-# It runs beside the fuzz step: both boot ref and ie, whose guests idle
-# part of the time.
+# Random differential tests, a fixed small seed set (make fuzz runs more):
+# every difference from the stock kernel fixed or listed as known.  Both
+# boot ref and ie, side by side, as soon as the first guest is done: the
+# CPU it leaves would idle until the last one is.
 sxs=1
 case $kernel in
 ref | kcsan) sxs=0 ;;
 debug) sxs=${SXS:-0} ;;
 esac
-sxs_pid=
-if [ "$sxs" != 0 ]; then
-	OUT=$out "$RIG/sxs.sh" "$out/host-results.log" >"$out/sxs.out" 2>&1 &
-	sxs_pid=$!
-fi
-# Random differential tests, a fixed small seed set (make fuzz runs more):
-# every difference from the stock kernel fixed or listed as known.
-case $kernel in
-ref) ;;
-*)
-	t1=$(date +%s)
-	st=PASS
-	IE_KCSAN_SYMS=$syms OUT=$out "$RIG/fuzz.sh" 1,2,3 20 "ref $kernel" >"$out/fuzz.log" 2>&1 || st=FAIL
-	grep '^fuzz: \(PASS\|FAIL\)' "$out/fuzz.log" >&2
-	hostres "fuzz(seeds-1,2,3x20)" $st $(($(date +%s) - t1))
-	;;
-esac
-if [ -n "$sxs_pid" ]; then
-	wait "$sxs_pid" || true
-	cat "$out/sxs.out"
-fi
+post() {
+	local sxs_pid= t1 st
+	while ! ls "$out"/g[0-9]*/done >/dev/null 2>&1; do
+		sleep 2
+	done
+	if [ "$sxs" != 0 ]; then
+		OUT=$out "$RIG/sxs.sh" "$out/host-results.log" >"$out/sxs.out" 2>&1 &
+		sxs_pid=$!
+	fi
+	if [ "$kernel" != ref ]; then
+		t1=$(date +%s)
+		st=PASS
+		IE_KCSAN_SYMS=$syms OUT=$out "$RIG/fuzz.sh" 1,2,3 20 "ref $kernel" \
+			>"$out/fuzz.log" 2>&1 || st=FAIL
+		grep '^fuzz: \(PASS\|FAIL\)' "$out/fuzz.log"
+		hostres "fuzz(seeds-1,2,3x20)" $st $(($(date +%s) - t1))
+	fi
+	if [ -n "$sxs_pid" ]; then
+		wait "$sxs_pid" || true
+		cat "$out/sxs.out"
+	fi
+}
+post >"$out/post.out" 2>&1 &
+post_pid=$!
+
+# (Without the heavy lock: a watcher left behind by a killed run must
+# not hold it.)
+python3 "$RIG/watch.py" "$t0" $((stall + 120)) "$out"/g[0-9]* 8<&-
+# shellcheck disable=SC2086
+wait $gpids
+for i in $(seq 1 "$jobs"); do
+	grep -q '^IE-JOB-END' "$out/g$i/results.log" 2>/dev/null || cat "$out/g$i/run.log" >&2
+done
+log "guests done after $(($(date +%s) - t0)) s"
+wait "$post_pid"
+cat "$out/post.out"
+log "side by side and fuzz done after $(($(date +%s) - t0)) s"
+
 # What must have a result: every test, and every step run on the host.
 {
 	cat "$out/tests"
