@@ -7,15 +7,22 @@
  * It sets up the wakeup-latency pipeline (a synthetic event fed by
  * sched_waking and sched_switch, two histograms on it), takes their
  * counts each interval through hist_json's lossless "take", prints a
- * table, and removes everything it made on exit, SIGINT or SIGTERM
- * (which end the current interval, printed as the last).
- * With -e it reads the histograms already on an event instead (the
- * user's own triggers; nothing is set up or removed).
+ * table, and removes everything it made on exit, or on SIGINT, SIGTERM,
+ * SIGHUP or SIGQUIT (which end the current interval, printed as the
+ * last); a closed output (EPIPE) ends it too.
+ *
+ * With -e it takes the histograms already on an event instead (the
+ * user's own, keyed pid,comm with hitcount, a maximum and .percentiles,
+ * and one keyed .loglin=N): a take resets them for every reader, their
+ * hist file included; one taker per event.  Nothing is set up or removed.
+ * -x removes what an ielat killed without its cleanup left behind.
  *
  * Usage: ielat [-i seconds] [-n intervals] [-c comm] [-j file]
- *              [-e system/event] [-t tracefs] [-T top]
- *   -j appends each interval's JSON document to the file, one per line
- *      group, for tools/tracing/ielat/ielat-plot.py to draw.
+ *              [-e system/event] [-t tracefs] [-T top] [-x]
+ *   -j appends each interval's JSON document to the file, for
+ *      tools/tracing/ielat/ielat-plot.py to draw.
+ * Once the first interval has begun, "ielat: started" goes to stderr.
+ * Exit status 1 when something could not be set up, taken or removed.
  *
  * Latencies are in nanoseconds (common_timestamp in the trace clock's
  * unit), shown in microseconds.
@@ -23,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,7 +45,7 @@
 
 static const char usage[] =
 	"usage: ielat [-i seconds] [-n intervals] [-c comm] [-j file]\n"
-	"             [-e system/event] [-t tracefs] [-T top]\n";
+	"             [-e system/event] [-t tracefs] [-T top] [-x]\n";
 static const char *tracefs = "/sys/kernel/tracing";
 static int set_up;
 static char comm_filter[64];
@@ -97,21 +105,69 @@ static void add_cmd(const char *file, const char *fmt, ...)
 	n_cmds++;
 }
 
-static void teardown(void)
+/* Remove what setup() made, last first; 0, or -1 if something stayed. */
+static int teardown(void)
 {
 	char line[600];
-	int i;
+	int i, ret = 0;
 
 	for (i = set_up - 1; i >= 0; i--) {
 		if (!strcmp(cmds[i][0], "synthetic_events"))
 			snprintf(line, sizeof(line), "!%s", SYNTH);
 		else
 			snprintf(line, sizeof(line), "!%s", cmds[i][1]);
-		if (tfs_write(cmds[i][0], line))
+		if (tfs_write(cmds[i][0], line)) {
 			fprintf(stderr, "ielat: could not remove '%s' from %s\n",
 				cmds[i][1], cmds[i][0]);
+			ret = -1;
+		}
 	}
 	set_up = 0;
+	return ret;
+}
+
+/*
+ * -x: remove every trigger line of @rel naming @mark (as listed, without
+ * its " [active]"-like suffix).
+ */
+static int remove_lines(const char *rel, const char *mark)
+{
+	char path[512], line[1024], *sfx;
+	int ret = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tracefs, rel);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || !strstr(line, mark))
+			continue;
+		sfx = strstr(line, " [");
+		if (sfx)
+			*sfx = '\0';
+		memmove(line + 1, line, strlen(line) + 1);
+		line[0] = '!';
+		if (tfs_write(rel, line))
+			ret = -1;
+	}
+	fclose(f);
+	return ret;
+}
+
+/* What an ielat killed without its cleanup left (any -c). */
+static int remove_stale(void)
+{
+	int ret = 0, err;
+
+	ret |= remove_lines("events/synthetic/" SYNTH "/trigger", "hist:");
+	ret |= remove_lines("events/sched/sched_switch/trigger", "ielat_lat");
+	ret |= remove_lines("events/sched/sched_waking/trigger", "ielat_ts0");
+	err = tfs_write("synthetic_events", "!" SYNTH);
+	if (err && err != -ENOENT)
+		ret = -1;
+	return ret;
 }
 
 static void setup(void)
@@ -140,6 +196,9 @@ static void setup(void)
 		if (err) {
 			fprintf(stderr, "ielat: %s: %s: %s\n", cmds[i][0],
 				cmds[i][1], strerror(-err));
+			if (!i)
+				fprintf(stderr, "ielat: is %s there? %s\n", SYNTH,
+					"Another ielat runs, or one was killed (ielat -x cleans up)");
 			teardown();
 			exit(1);
 		}
@@ -177,6 +236,8 @@ static void json_str(const char *p, char *out, size_t size)
 static struct task tasks[MAX_TASKS];
 static struct bucket buckets[MAX_BUCKETS];
 static int n_tasks, n_buckets;
+/* Of the per-task histogram: its interval, its drops so far. */
+static unsigned long long from_ns, to_ns, dropped;
 
 /*
  * One taken document: the entries of the per-task histogram (keys pid
@@ -198,6 +259,16 @@ static void parse(char *doc)
 		if (!strncmp(line, "{\"trigger\":", 11)) {
 			which = strstr(line, "\"stat\":\"percentiles\"") ? 0 :
 				strstr(line, "\"modifiers\":\"loglin=") ? 1 : -1;
+			p = strstr(line, "\"interval_ns\":[");
+			if (which == 0 && p) {
+				from_ns = strtoull(p + 15, &p, 10);
+				to_ns = *p == ',' ? strtoull(p + 1, NULL, 10) : 0;
+			}
+			continue;
+		}
+		/* The totals after a histogram's entries: its drops. */
+		if (which == 0 && !strncmp(line, "],\"totals\":", 12)) {
+			dropped = num_after(line, "\"dropped\":");
 			continue;
 		}
 		if (strncmp(line, "{\"key\":", 7) || which < 0)
@@ -242,16 +313,22 @@ static int by_lo(const void *a, const void *b)
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-/* The q-quantile (permille) of the distribution: its bucket's middle. */
-static unsigned long long quantile(unsigned long long total, int permille)
+/*
+ * The q-quantile (permille) of the distribution: its bucket's middle, at
+ * most @max, as the kernel shows a task's.
+ */
+static unsigned long long quantile(unsigned long long total, int permille,
+				   unsigned long long max)
 {
-	unsigned long long rank = (total * permille + 999) / 1000, cum = 0;
+	unsigned long long rank = (total * permille + 999) / 1000, cum = 0, mid;
 	int i;
 
 	for (i = 0; i < n_buckets; i++) {
 		cum += buckets[i].count;
-		if (cum >= rank && rank)
-			return buckets[i].lo + (buckets[i].hi - buckets[i].lo) / 2;
+		if (cum >= rank && rank) {
+			mid = buckets[i].lo + (buckets[i].hi - buckets[i].lo) / 2;
+			return max && mid > max ? max : mid;
+		}
 	}
 	return 0;
 }
@@ -261,7 +338,7 @@ static void print_us(unsigned long long ns)
 	printf(" %10.1f", ns / 1000.0);
 }
 
-static void report(int k, double secs, int top)
+static void report(int k, double secs, int top, unsigned long long drops)
 {
 	unsigned long long total = 0, max = 0;
 	int i;
@@ -276,6 +353,9 @@ static void report(int k, double secs, int top)
 			max = tasks[i].max;
 	printf("interval %d (%.2f s): %llu wakeups, %d tasks\n", k, secs,
 	       total, n_tasks);
+	if (drops)
+		printf("(%llu wakeups of new tasks not shown: the task table is full)\n",
+		       drops);
 	printf("%8s %-16s %8s %10s %10s %10s %10s\n", "PID", "COMM", "COUNT",
 	       "P50(us)", "P99(us)", "P99.9(us)", "MAX(us)");
 	for (i = 0; i < n_tasks && i < top; i++) {
@@ -288,12 +368,11 @@ static void report(int k, double secs, int top)
 		putchar('\n');
 	}
 	printf("%8s %-16s %8llu", "all", "", total);
-	print_us(quantile(total, 500));
-	print_us(quantile(total, 990));
-	print_us(quantile(total, 999));
+	print_us(quantile(total, 500, max));
+	print_us(quantile(total, 990, max));
+	print_us(quantile(total, 999, max));
 	print_us(max);
 	printf("\n\n");
-	fflush(stdout);
 }
 
 /* Write "take", read the whole document; NULL on error. */
@@ -312,15 +391,22 @@ static char *take(int fd, size_t *len)
 	for (;;) {
 		if (n + 1 >= size) {
 			nb = realloc(buf, size * 2);
-			if (!nb)
-				break;
+			if (!nb) {
+				free(buf);
+				errno = ENOMEM;
+				return NULL;
+			}
 			buf = nb;
 			size *= 2;
 		}
 		r = read(fd, buf + n, size - n - 1);
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r <= 0)
+		if (r < 0) {
+			free(buf);
+			return NULL;
+		}
+		if (!r)
 			break;
 		n += r;
 	}
@@ -337,28 +423,51 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* A whole number option: all digits, within [lo, hi]. */
+static long num_opt(int opt, const char *arg, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < lo || v > hi)
+		die("-%c %s: a number from %ld to %ld", opt, arg, lo, hi);
+	return v;
+}
+
 int main(int argc, char **argv)
 {
 	const char *event = NULL, *json = NULL;
-	double interval = 1, t0, t1;
-	int count = -1, top = 10, k, c, fd;
+	unsigned long long drops_seen = 0;
+	int count = -1, top = 10, k, c, fd, ret = 0, stale = 0;
 	struct sigaction sa = { .sa_handler = SIG_DFL };
+	struct sigaction ign = { .sa_handler = SIG_IGN };
+	double interval = 1, t0, t1, secs;
 	struct timespec ts;
 	sigset_t sigs;
-	int stop = 0;
-	char path[512], *doc;
+	char path[512], *doc, *end;
 	FILE *jf = NULL;
+	int stop = 0;
 	size_t len;
 
-	while ((c = getopt(argc, argv, "i:n:c:j:e:t:T:h")) != -1) {
+	while ((c = getopt(argc, argv, "i:n:c:j:e:t:T:xh")) != -1) {
 		switch (c) {
 		case 'i':
-			interval = atof(optarg);
+			interval = strtod(optarg, &end);
+			if (end == optarg || *end || !isfinite(interval) ||
+			    interval < 0.01 || interval > 86400)
+				die("-i %s: seconds, from 0.01 to 86400", optarg);
 			break;
 		case 'n':
-			count = atoi(optarg);
+			count = num_opt(c, optarg, 1, 1000000000);
 			break;
 		case 'c':
+			/* A task name: at most 15 bytes, nothing a filter quotes. */
+			if (!*optarg || strlen(optarg) > 15 ||
+			    strpbrk(optarg, "\"\\ \t\n"))
+				die("-c %s: %s", optarg,
+				    "a task name of 1 to 15 bytes, no quotes, backslashes or spaces");
 			snprintf(comm_filter, sizeof(comm_filter), "%s", optarg);
 			break;
 		case 'j':
@@ -371,24 +480,33 @@ int main(int argc, char **argv)
 			tracefs = optarg;
 			break;
 		case 'T':
-			top = atoi(optarg);
+			top = num_opt(c, optarg, 0, MAX_TASKS);
+			break;
+		case 'x':
+			stale = 1;
 			break;
 		default:
 			fprintf(stderr, "%s", usage);
 			return c == 'h' ? 0 : 2;
 		}
 	}
-	if (interval <= 0)
-		die("-i: a positive number of seconds");
+	if (stale)
+		return remove_stale() ? 1 : 0;
 	/*
-	 * SIGINT and SIGTERM end the run, waited for between intervals (a
-	 * shell's background job starts with SIGINT ignored: not so here).
+	 * These end the run, waited for between intervals (a shell's
+	 * background job starts with SIGINT ignored: not so here).  A closed
+	 * output is an error of the write (EPIPE), which ends it too.
 	 */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGPIPE, &ign, NULL);
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	sigaddset(&sigs, SIGQUIT);
 	sigprocmask(SIG_BLOCK, &sigs, NULL);
 	if (json) {
 		jf = fopen(json, "a");
@@ -402,12 +520,20 @@ int main(int argc, char **argv)
 	snprintf(path, sizeof(path), "%s/events/%s/hist_json", tracefs, event);
 	fd = open(path, O_RDWR);
 	if (fd < 0) {
+		fprintf(stderr, "ielat: %s: %s\n", path, strerror(errno));
 		teardown();
-		die("%s: %s", path, strerror(errno));
+		return 1;
 	}
 	/* Start the first interval now: what came before is not in it. */
 	doc = take(fd, &len);
+	if (!doc) {
+		fprintf(stderr, "ielat: take: %s\n", strerror(errno));
+		stop = 1;
+		ret = 1;
+	}
 	free(doc);
+	if (!stop)
+		fprintf(stderr, "ielat: started\n");
 	t0 = now_s();
 	for (k = 1; !stop && (count < 0 || k <= count); k++) {
 		ts.tv_sec = (time_t)interval;
@@ -419,20 +545,32 @@ int main(int argc, char **argv)
 		t1 = now_s();
 		if (!doc) {
 			fprintf(stderr, "ielat: take: %s\n", strerror(errno));
+			ret = 1;
 			break;
 		}
-		if (jf) {
-			fwrite(doc, 1, len, jf);
-			fflush(jf);
+		if (jf && (fwrite(doc, 1, len, jf) != len || fflush(jf))) {
+			fprintf(stderr, "ielat: %s: %s\n", json, strerror(errno));
+			ret = 1;
+			stop = 1;
 		}
+		to_ns = 0;
 		parse(doc);
 		free(doc);
-		report(k, t1 - t0, top);
+		/* The kernel's interval, when the document gives it. */
+		secs = to_ns > from_ns ? (to_ns - from_ns) / 1e9 : t1 - t0;
+		report(k, secs, top, dropped - drops_seen);
+		drops_seen = dropped;
 		t0 = t1;
+		if (fflush(stdout)) {
+			/* Nobody reads any more (EPIPE): stop, clean up. */
+			stop = 1;
+			ret = 1;
+		}
 	}
 	close(fd);
-	teardown();
-	if (jf)
-		fclose(jf);
-	return 0;
+	if (teardown())
+		ret = 1;
+	if (jf && fclose(jf))
+		ret = 1;
+	return ret;
 }
