@@ -15,8 +15,10 @@
  *    fetch-and-add, its carry added to the high word.  A signed sum is
  *    kept as high * 2^64 plus the low word read as signed: the high word
  *    counts the signed overflows of the low word, up or down, so that a
- *    value of either sign touches it only when the sum passes a multiple
- *    of 2^63 (ie_stat_words() gives the two's complement).  The count is
+ *    value of either sign touches it only when the sum passes 2^63 plus
+ *    a multiple of 2^64 (ie_stat_words() gives the two's complement).
+ *    (The sum of the squares, unsigned, gets a square's high word too:
+ *    values from 2^32 up touch both words.)  The count is
  *    the entry's hit count: every hit of the entry evaluates every value.
  *  - .stddev: the sum and the sum of the squares, 128 bits each, and a
  *    word set for good once the sum of the squares overflowed.
