@@ -11,7 +11,8 @@
 #
 # The tests are shared out over IE_JOBS guests (default: one more than
 # the host's cores: a guest under TCG idles a quarter of the time, in its
-# tests' sleeps and waits), each its own QEMU, longest tests first by their last recorded
+# tests' sleeps and waits; on the debug kernel, which keeps them busy,
+# one a core), each its own QEMU, longest tests first by their last recorded
 # durations (rig/split.py); KUnit runs in the first guest.  Results are
 # printed as they arrive (rig/watch.py).  A test running longer than
 # IE_STALL_S (600 s, 1800 s on the debug kernel) gets a task dump and
@@ -47,7 +48,12 @@ if [ "$kernel" = kcsan ]; then
 	IE_APPEND="$IE_APPEND IE_ONE_ENTRY_WRITES=${IE_ONE_ENTRY_WRITES:-5000}"
 fi
 export IE_APPEND="${IE_APPEND:-} IE_STALL_S=$stall"
-jobs=${IE_JOBS:-$(($(nproc) + 1))}
+# The debug kernel's guests hardly idle (KASAN, kmemleak): one a core.
+if [ "$kernel" = debug ]; then
+	jobs=${IE_JOBS:-$(nproc)}
+else
+	jobs=${IE_JOBS:-$(($(nproc) + 1))}
+fi
 extra=${TESTS_EXTRA:-}
 [ -z "$extra" ] || extra=$(cd "$extra" && pwd)
 t0=$(date +%s)
@@ -64,7 +70,25 @@ hostres() { # name status seconds: a result of a step run on the host
 "$RIG/deps.sh" || exit 1
 IE_TREE_DIR=$("$RIG/tree.sh") || exit 1
 export IE_TREE_DIR
-refpid=
+refpid= post_pid= gpids=
+# What still runs in the background when this ends early (a failed build,
+# Ctrl-C) goes with it, children first (they ignore SIGINT).
+kill_tree() { # pid
+	local c
+	for c in $(pgrep -P "$1" 2>/dev/null); do
+		kill_tree "$c"
+	done
+	kill "$1" 2>/dev/null
+}
+cleanup_bg() {
+	local p
+	for p in $refpid $post_pid $gpids; do
+		kill -0 "$p" 2>/dev/null && kill_tree "$p"
+	done
+	return 0
+}
+trap cleanup_bg EXIT
+trap 'exit 130' INT TERM
 if [ "$kernel" != ref ]; then
 	"$RIG/build.sh" ref >"$out/build-ref.out" 2>&1 &
 	refpid=$!
@@ -87,8 +111,9 @@ st=PASS
 fake=$(mktemp -d)
 printf '#!/bin/sh\necho "rustc 1.95.0 (000000000 2026-01-01)"\n' >"$fake/rustc"
 chmod +x "$fake/rustc"
+# (Through tree.sh too, which must find nothing to change.)
 PATH=$fake:$PATH KERNEL=x DEBUG=1 MAKEFLAGS="-- KERNEL=x DEBUG=1" \
-	"$RIG/build.sh" "$kernel" >/dev/null 2>&1 || st=FAIL
+	env -u IE_TREE_DIR "$RIG/build.sh" "$kernel" >/dev/null 2>&1 || st=FAIL
 rm -rf "$fake"
 if grep -E '^ +(CC|LD|AR|AS|CHK|UPD)\b' "$(build_dir "$kernel")/build.log" >&2; then
 	log "an unchanged $kernel tree was rebuilt (above)"
@@ -127,7 +152,8 @@ seconds=$IE_CACHE/test-seconds-$kernel
 log "$(wc -l <"$out/tests") tests over $jobs guests:" \
 	"$(python3 "$RIG/split.py" "$out/tests" "$jobs" "$out/suites-" \
 		"$RIG/test-seconds.txt" "$seconds")"
-gpids=
+# The guests' bootconfig tool, built once before they start.
+bootconfig_tool >/dev/null || die "no bootconfig tool"
 for i in $(seq 1 "$jobs"); do
 	g=$out/g$i
 	mkdir -p "$g"
@@ -145,8 +171,9 @@ done
 # on the debug kernel it would only repeat the plain run's comparison.
 # Random differential tests, a fixed small seed set (make fuzz runs more):
 # every difference from the stock kernel fixed or listed as known.  Both
-# boot ref and ie, side by side, as soon as the first guest is done: the
-# CPU it leaves would idle until the last one is.
+# boot ref and ie: the fuzz step as soon as the first guest is done (the
+# CPU it leaves would idle until the last one is), the side by side when
+# the second is, so that the host is not crowded.
 sxs=1
 case $kernel in
 ref | kcsan) sxs=0 ;;
@@ -154,11 +181,18 @@ debug) sxs=${SXS:-0} ;;
 esac
 post() {
 	local sxs_pid= t1 st
-	while ! ls "$out"/g[0-9]*/done >/dev/null 2>&1; do
+	# Guests done: $1 or all of them.
+	guests_done() {
+		local n
+		n=$(find "$out" -maxdepth 2 -name done -path "$out/g*" | wc -l)
+		[ "$n" -ge "$1" ] || [ "$n" -ge "$jobs" ]
+	}
+	until guests_done 1; do
 		sleep 2
 	done
 	if [ "$sxs" != 0 ]; then
-		OUT=$out "$RIG/sxs.sh" "$out/host-results.log" >"$out/sxs.out" 2>&1 &
+		(until guests_done 2; do sleep 2; done
+		OUT=$out "$RIG/sxs.sh" "$out/host-results.log" >"$out/sxs.out" 2>&1) &
 		sxs_pid=$!
 	fi
 	if [ "$kernel" != ref ]; then

@@ -13,8 +13,9 @@ tr -d '\r' <"$out/results.log" | sed -n '/^IE-JOB-BEGIN/,/^IE-JOB-END/p' |
 	sed '1d;$d' | grep -v '^IE-IELAT-JSON' | tee "$out/demo.txt"
 grep -q '^IE-JOB-END rc=0' "$out/results.log" || exit 1
 # ielat's intervals, drawn next to the text (tools/tracing/ielat).
-tr -d '\r' <"$out/results.log" | sed -n 's/^IE-IELAT-JSON //p' | base64 -d >"$out/ielat.json" ||
-	die "no ielat JSON from the guest"
+tr -d '\r' <"$out/results.log" | sed -n 's/^IE-IELAT-JSON //p' | base64 -d >"$out/ielat.json"
+[ -s "$out/ielat.json" ] || die "no ielat JSON from the guest"
+IE_DEPS_EXTRA=gnuplot-nox "$RIG/deps.sh" || exit 1
 python3 "$TOP/tools/tracing/ielat/ielat-plot.py" "$out/ielat.json" "$out/ielat" \
 	"cyclictest wakeup latency (ielat)" || exit 1
 echo "[rig] demo: text in $out/demo.txt, picture in $out/ielat.png"

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Install the host packages the rig needs, only those that are missing.
+# Install the host packages the rig needs, only those that are missing
+# (IE_DEPS_EXTRA: more, for one command: make demo's gnuplot-nox).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -7,7 +8,7 @@ PKGS="$TREE_PKG qemu-system-x86 busybox-static rt-tests iputils-ping
       gcc libc6-dev make bc bison flex libelf-dev libssl-dev cpio xz-utils kmod perl
       git patch rsync python3
       trace-cmd linux-perf libtracefs-dev libtraceevent-dev pkg-config
-      gnuplot-nox"
+      ${IE_DEPS_EXTRA:-}"
 
 missing=
 for p in $PKGS; do
