@@ -39,7 +39,8 @@ def parse_text(text):
             end = block.rindex("}")
             key, rest = block[1:end], block[end + 1:]
             vals = {}
-            for m in re.finditer(r"\s*([^:]+?):\s*(\S+)", rest):
+            # (A constant's column has no name in the text, as stock.)
+            for m in re.finditer(r"\s*([^:]*?):\s*(\S+)", rest):
                 vals[m.group(1)] = m.group(2)
             cur["entries"].append((key, vals))
         elif cur is not None:
@@ -153,11 +154,20 @@ def check_pair(tag, jtxt, ttxt):
                 jv = je["values"][idx]
                 if sub:
                     jv = jv[sub]
+                if name not in tvals and re.fullmatch(r"-?\d+", name) and "" in tvals:
+                    # A constant: the JSON names it by its value.
+                    name = ""
                 if name not in tvals:
                     spec = h["trigger"].split(" if ")[0]
                     if name == "hitcount" and ":nohitcount" in spec:
                         continue
                     bad.append(f"{where} entry {e}: no column {name} in the text")
+                    continue
+                shown = [v.get("modifiers", "") for v in h["values"]
+                         if v["name"] == name]
+                if ("graph" in shown or "percent" in shown) and \
+                        not re.fullmatch(r"-?[0-9a-fA-F]+", tvals[name]):
+                    # The text shows this name as a bar or a share.
                     continue
                 tv = int(tvals[name], 16 if kind == "hex" else 10)
                 if kind == "hex":

@@ -21,6 +21,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import histjson  # noqa: E402
 import kcsan  # noqa: E402
 
 KNOWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'known-differences.txt')
@@ -121,6 +122,9 @@ def read_boot(d):
             cur = None
         elif line.startswith('IE-JOB-'):
             cur = None
+        elif line.startswith(('IE-JSONBEGIN ', 'IE-J ', 'IE-T ', 'IE-JSONEND ')):
+            # ie's hist_json pairs: checked apart (json_pairs()).
+            continue
         elif cur is not None:
             out[cur].append(line)
     try:
@@ -343,6 +347,40 @@ def known_hit(e, case_lines, kind, difflines):
     return bool(e['match'] or e['diff'])
 
 
+def json_pairs(dirs):
+    """(quiet pairs checked, busy ones, problems): ie's hist_json of each
+    histogram against the hist read before and after it (the guest's
+    json_pairs())."""
+    checked, busy, bad = 0, 0, []
+    for d in dirs:
+        try:
+            lines = open(os.path.join(d, 'results.log'), encoding='latin-1').read().splitlines()
+        except OSError:
+            continue
+        cur = None
+        for line in lines:
+            line = line.rstrip('\r')
+            if line.startswith('IE-JSONBEGIN '):
+                cur = (line.split(' ', 1)[1], [], [])
+            elif cur and line.startswith('IE-J '):
+                cur[1].append(line[5:])
+            elif cur and line.startswith('IE-T '):
+                cur[2].append(line[5:])
+            elif cur and line.startswith('IE-JSONEND '):
+                if line.endswith(' quiet'):
+                    checked += 1
+                    try:
+                        bad += histjson.check_pair('case ' + cur[0], '\n'.join(cur[1]),
+                                                   '\n'.join(cur[2]))
+                    except (KeyError, IndexError, TypeError, ValueError,
+                            AttributeError) as e:
+                        bad.append('case %s: malformed: %s %s' % (cur[0], type(e).__name__, e))
+                else:
+                    busy += 1
+                cur = None
+    return checked, busy, bad
+
+
 def main():
     outdir = sys.argv[1]
     cases = read_cases(os.path.join(outdir, 'cases.txt'))
@@ -465,7 +503,12 @@ def main():
     if ref_missing:
         print('\nref: %d case(s) without output: %s' % (
             len(ref_missing), ' '.join(map(str, ref_missing[:30]))))
-    bad = diffs or crashes['ie'] or splat['ie'] or missing or ref_missing or not both
+    nj, nbusy, jbad = json_pairs(boots(outdir, 'ie'))
+    print('\nhist_json: %d quiet histogram(s) of ie checked against their hist, '
+          '%d still counting left out, %d problem(s)' % (nj, nbusy, len(jbad)))
+    for line in jbad[:20]:
+        print('   ' + line)
+    bad = diffs or crashes['ie'] or splat['ie'] or missing or ref_missing or not both or jbad
     print('\nfuzz: %s (%d differences, %d ie crashes, %d ie splats, %d ref crashes)' % (
         'FAIL' if bad else 'PASS', len(diffs), len(crashes['ie']), len(splat['ie']),
         len(crashes['ref'])))

@@ -203,6 +203,45 @@ dump() {
 	fi
 }
 
+# Our kernel's hist_json of each histogram, after the dump (nothing the
+# host compares comes later), between hist read before and after it:
+# "IE-JSONBEGIN case event", the JSON's lines as "IE-J line", the hist's
+# as "IE-T line", then "IE-JSONEND quiet" when the two hist reads were the
+# same (else "IE-JSONEND busy").  Builtins only, as the dump.  The host
+# checks the quiet pairs (rig/histjson.py, from rig/fuzz/compare.py).
+json_pairs() {
+	for ev in $evs; do
+		evdir "$ev"
+		[ -e "$D/hist_json" ] || continue
+		a=
+		while IFS= read -r l || [ -n "$l" ]; do
+			a="$a$l
+"
+		done <"$D/hist" 2>/dev/null
+		echo "IE-JSONBEGIN $n $ev"
+		while IFS= read -r l || [ -n "$l" ]; do
+			printf 'IE-J %s\n' "$l"
+		done <"$D/hist_json" 2>/dev/null
+		b=
+		while IFS= read -r l || [ -n "$l" ]; do
+			b="$b$l
+"
+		done <"$D/hist" 2>/dev/null
+		rest=$a
+		while [ -n "$rest" ]; do
+			printf 'IE-T %s\n' "${rest%%
+*}"
+			rest=${rest#*
+}
+		done
+		if [ "$a" = "$b" ]; then
+			echo "IE-JSONEND quiet"
+		else
+			echo "IE-JSONEND busy"
+		fi
+	done
+}
+
 # Every trigger must go by the line its trigger file lists (referring
 # triggers go before those they refer to, so a refusal may only mean
 # "not yet" until the last pass); what stays is reported below.
@@ -311,6 +350,7 @@ while IFS= read -r line; do
 		[ $skip = 0 ] || continue
 		[ "$worked" = 1 ] || { workload </dev/null; echo "cmd workload"; }
 		dump
+		json_pairs
 		cleanup
 		;;
 	tag\ * | mask\ * | nodata) ;;
