@@ -22,6 +22,7 @@ def parse_text(text):
     totals: {hits, entries, dropped}}]."""
     hists = []
     cur = None
+    after = False
     lines = text.split("\n")
     i = 0
     while i < len(lines):
@@ -30,7 +31,11 @@ def parse_text(text):
             cur = {"trigger": line[len("# trigger info: "):], "entries": [],
                    "totals": {}}
             hists.append(cur)
-        elif line.startswith("{") and cur is not None:
+            after = False
+        elif line == "Totals:":
+            # What follows (a snapshot's entry) is no entry of the table.
+            after = True
+        elif line.startswith("{") and cur is not None and not after:
             # A stack trace key ends its line; the entry ends at "}".
             block = line
             while "}" not in block.split("\n")[-1] and i + 1 < len(lines):

@@ -218,7 +218,7 @@ json_pairs() {
 			a="$a$l
 "
 		done <"$D/hist" 2>/dev/null
-		echo "IE-JSONBEGIN $n $ev"
+		echo "IE-JSONBEGIN $cn $ev"
 		while IFS= read -r l || [ -n "$l" ]; do
 			printf 'IE-J %s\n' "$l"
 		done <"$D/hist_json" 2>/dev/null
@@ -342,6 +342,7 @@ while IFS= read -r line; do
 			continue
 		fi
 		skip=0
+		cn=$n	# (dump() uses $n for its own loop)
 		echo "=== case $n"
 		echo "fuzz: case $n" >/dev/kmsg
 		evs='' revs='' enabled='' insts='' k=0 worked=0 mods=0
