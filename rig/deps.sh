@@ -6,7 +6,7 @@ set -eu
 
 PKGS="$TREE_PKG qemu-system-x86 busybox-static rt-tests iputils-ping
       gcc libc6-dev make bc bison flex libelf-dev libssl-dev cpio xz-utils kmod perl
-      git patch rsync python3
+      git patch rsync python3 procps
       trace-cmd linux-perf libtracefs-dev libtraceevent-dev pkg-config
       ${IE_DEPS_EXTRA:-}"
 

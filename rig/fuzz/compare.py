@@ -108,7 +108,7 @@ def read_boot(d):
     finished = False
     try:
         lines = open(os.path.join(d, 'results.log'), encoding='utf-8',
-                     errors='replace').read().splitlines()
+                     errors='replace').read().split('\n')
     except OSError:
         lines = []
     for line in lines:
@@ -354,7 +354,9 @@ def json_pairs(dirs):
     checked, busy, bad = 0, 0, []
     for d in dirs:
         try:
-            lines = open(os.path.join(d, 'results.log'), encoding='latin-1').read().splitlines()
+            # (Lines end at \n only: a histogram's text may hold other
+            # line breaks Python knows.)
+            lines = open(os.path.join(d, 'results.log'), encoding='latin-1').read().split('\n')
         except OSError:
             continue
         cur = None

@@ -132,27 +132,35 @@ static int teardown(void)
  */
 static int remove_lines(const char *rel, const char *mark)
 {
-	char path[512], line[1024], *sfx;
-	int ret = 0;
+	static const char * const sfx[] = { " [active]", " [paused]" };
+	char path[512], lines[64][1024], *l;
+	int ret = 0, n = 0, i, j;
+	size_t len;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", tracefs, rel);
 	f = fopen(path, "r");
 	if (!f)
 		return 0;
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0] == '#' || !strstr(line, mark))
+	/* All of it first: a removal changes what the file lists. */
+	while (n < 64 && fgets(lines[n] + 1, sizeof(lines[0]) - 1, f)) {
+		l = lines[n] + 1;
+		l[strcspn(l, "\n")] = '\0';
+		if (l[0] == '#' || !strstr(l, mark))
 			continue;
-		sfx = strstr(line, " [");
-		if (sfx)
-			*sfx = '\0';
-		memmove(line + 1, line, strlen(line) + 1);
-		line[0] = '!';
-		if (tfs_write(rel, line))
-			ret = -1;
+		len = strlen(l);
+		for (j = 0; j < 2; j++) {
+			if (len > strlen(sfx[j]) &&
+			    !strcmp(l + len - strlen(sfx[j]), sfx[j]))
+				l[len - strlen(sfx[j])] = '\0';
+		}
+		lines[n++][0] = '!';
 	}
 	fclose(f);
+	for (i = 0; i < n; i++) {
+		if (tfs_write(rel, lines[i]))
+			ret = -1;
+	}
 	return ret;
 }
 
@@ -267,7 +275,7 @@ static void parse(char *doc)
 			continue;
 		}
 		/* The totals after a histogram's entries: its drops. */
-		if (which == 0 && !strncmp(line, "],\"totals\":", 12)) {
+		if (which == 0 && !strncmp(line, "],\"totals\":", 11)) {
 			dropped = num_after(line, "\"dropped\":");
 			continue;
 		}
@@ -490,6 +498,10 @@ int main(int argc, char **argv)
 			return c == 'h' ? 0 : 2;
 		}
 	}
+	if (optind < argc)
+		die("%s: no operands (%s)", argv[optind], "see -h");
+	if (event && comm_filter[0])
+		die("-c: not with -e (the histograms are the user's)");
 	if (stale)
 		return remove_stale() ? 1 : 0;
 	/*
@@ -558,7 +570,8 @@ int main(int argc, char **argv)
 		free(doc);
 		/* The kernel's interval, when the document gives it. */
 		secs = to_ns > from_ns ? (to_ns - from_ns) / 1e9 : t1 - t0;
-		report(k, secs, top, dropped - drops_seen);
+		/* (A :clear of the user's histogram starts its drops again.) */
+		report(k, secs, top, dropped >= drops_seen ? dropped - drops_seen : dropped);
 		drops_seen = dropped;
 		t0 = t1;
 		if (fflush(stdout)) {
