@@ -86,13 +86,40 @@ def in_task_dump(lines):
     return inside
 
 
+ALLOC_FAIL = re.compile(r"(vmalloc error|page allocation failure): ")
+
+
+def injected_alloc_warnings(lines):
+    """Which lines are the stack of an allocation failure's warning
+    (warn_alloc()) while a test injects faults: from the guest's "ie-rig:
+    fault injection begin" marker to its end marker or the next test's
+    start.  The failure was asked for; the allocator's report of it is no
+    splat.  Anything else there still is."""
+    out, injecting, since = [], False, None
+    for i, line in enumerate(lines):
+        if "ie-rig: fault injection begin" in line:
+            injecting = True
+        elif "ie-rig: fault injection end" in line or "ie-test: START " in line:
+            injecting = False
+        if injecting and ALLOC_FAIL.search(line):
+            since = i
+        elif "Call Trace:" not in line and any(re.search(p, line) for p in SPLATS):
+            # Another report began: its trace is its own.
+            since = None
+        # The report's first lines: the message, CPU, taint, hardware.
+        out.append(injecting and since is not None and i - since <= 6 and
+                   "Call Trace:" in line)
+    return out
+
+
 def find_splats(text, skip_kcsan=False):
     found = []
     lines = text.splitlines()
     inside = kcsan.in_report(lines) if skip_kcsan else [False] * len(lines)
     dump = in_task_dump(lines)
-    for line, skip, asked in zip(lines, inside, dump):
-        if skip or asked:
+    alloc = injected_alloc_warnings(lines)
+    for line, skip, asked, injected in zip(lines, inside, dump, alloc):
+        if skip or asked or injected:
             continue
         for pat in SPLATS:
             if re.search(pat, line):

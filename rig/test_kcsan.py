@@ -135,5 +135,29 @@ class TaskDump(unittest.TestCase):
         self.assertTrue(found[0].startswith("WARNING: "))
         self.assertEqual(found[1], "Call Trace:")
 
+class InjectedAllocFailure(unittest.TestCase):
+    """An injected allocation failure's warning is no splat, only there."""
+
+    def test_warn_alloc_skipped_in_window_only(self):
+        import report
+        text = "\n".join([
+            "[ 1.0] ie-test: START own test.d/inter_event/hist-json-take-nomem.tc",
+            "[ 1.1] ie-rig: fault injection begin",
+            "[ 1.2] busybox: vmalloc error: size 16384, vm_struct allocation failed",
+            "[ 1.3] CPU: 0 UID: 0 PID: 13711 Comm: busybox",
+            "[ 1.4] Tainted: [N]=TEST",
+            "[ 1.5] Hardware name: QEMU Standard PC",
+            "[ 1.6] Call Trace:",
+            "[ 1.7] BUG: KASAN: slab-out-of-bounds in ie_take_event",
+            "[ 1.8] Call Trace:",
+            "[ 1.9] ie-rig: fault injection end",
+            "[ 2.0] busybox: vmalloc error: size 16384, vm_struct allocation failed",
+            "[ 2.1] Call Trace:",
+        ])
+        found = report.find_splats(text)
+        self.assertEqual(found, ["BUG: KASAN: slab-out-of-bounds in ie_take_event",
+                                 "Call Trace:", "Call Trace:"])
+
+
 if __name__ == "__main__":
     unittest.main()
