@@ -239,6 +239,11 @@ static ssize_t ie_hist_json_write(struct file *filp, const char __user *ubuf,
 			ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_CMD, 0);
 			return -EINVAL;
 		}
+		/* Taken for nobody to read (echo take > hist_json): refused. */
+		if (!(filp->f_mode & FMODE_READ)) {
+			ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_WRONLY, 0);
+			return -EBADF;
+		}
 		ret = ie_hist_json_take(file, &text, &len);
 		if (ret) {
 			if (ret == -EFBIG)

@@ -81,18 +81,23 @@ static bool ie_take_elt(struct ie_hist *hist, struct tracing_map_elt *live,
 	if (hist->m->has_execname)
 		memcpy(copy->private_data, live->private_data, TASK_COMM_LEN);
 
-	for (i = 0; i < hist->n_vals; i++) {
+	/*
+	 * Last column first: an event adds its hit count, then each value in
+	 * order, so a value in this copy has its hit count here too (a hit
+	 * may still come without its values, as readers allow).
+	 */
+	for (i = hist->n_vals; i--; ) {
+		if (hist->vals[i].mods & IE_MOD_STATS) {
+			any |= ie_stat_take(&hist->vals[i], live->private_data,
+					    copy->private_data);
+			continue;
+		}
 		if (!ie_take_has_sum(hist, i))
 			continue;
 		idx = hist->vals[i].map_idx;
 		v = atomic64_xchg(&live->fields[idx].sum, 0);
 		atomic64_set(&copy->fields[idx].sum, v);
 		any |= v != 0;
-	}
-	for (i = 0; i < hist->n_vals; i++) {
-		if (hist->vals[i].mods & IE_MOD_STATS)
-			any |= ie_stat_take(&hist->vals[i], live->private_data,
-					    copy->private_data);
 	}
 	return any;
 }

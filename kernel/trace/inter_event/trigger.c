@@ -79,6 +79,7 @@ static const char *ie_errs[IE_ERR_MAX] = {
 	[IE_ERR_PCTL_TWICE]		= "Only one .percentiles per trigger",
 	[IE_ERR_PCTL_SIZE]		= "Table too large for .percentiles (32 MB at most)",
 	[IE_ERR_JSON_CMD]		= "hist_json takes only the command 'take'",
+	[IE_ERR_JSON_WRONLY]		= "A take needs hist_json open for reading too",
 	[IE_ERR_JSON_SIZE]		= "Taken histograms too large to print (1 GB at most)",
 };
 
