@@ -1,7 +1,7 @@
 #!/bin/sh
 # Run ftracetest suites listed in /ie/suites ("NAME DIR" per line, DIR a
-# folder or one .tc file), one ftracetest invocation per .tc file, so each
-# result maps to its file.  Prints "IE-START suite file" before a test and
+# folder or one .tc file), the tests in a few ftracetest invocations (see
+# run_batch).  Prints "IE-START suite file" before a test and
 # "IE-RESULT suite file status seconds" after it, the logs of failed
 # tests, and the kernel log (KUnit results, splats) at the end.
 #
@@ -13,12 +13,13 @@ ver=$(uname -r)
 echo "kernel $ver, cpus $(nproc)"
 STALL=${IE_STALL_S:-600}
 
-# Run test $1 with log folder $2; print its exit status, 999 when hung.
-run_tc() { # tc logdir
-	setsid ./ftracetest -k -l "$2" "$1" >"$2/out" 2>&1 &
-	tp=$!
+# A test that ftracetest runs twice, the second time in an instance.
+on_instance() { grep -q "^#[ \t]*flags:.*instance" "$1"; }
+
+# Stall watchdog for the test ftracetest group $tp is running.
+wd_start() { # test
 	rm -f /tmp/ie-hung
-	# The watchdog: only a test still running is hung.
+	# Only a test still running is hung.
 	setsid sh -c "sleep $STALL
 		kill -0 -$tp 2>/dev/null || exit 0
 		touch /tmp/ie-hung
@@ -28,18 +29,155 @@ run_tc() { # tc logdir
 		echo 'ie-rig: task dump end' >/dev/kmsg
 		kill -TERM -$tp" >&2 &
 	wp=$!
-	wait $tp
-	rc=$?
+}
+wd_stop() {
 	# The watchdog may not have made its group yet: stop it both ways.
 	kill -KILL -$wp $wp 2>/dev/null
 	wait $wp 2>/dev/null
-	if [ -e /tmp/ie-hung ]; then
-		# What TERM left of the test's group goes now.
-		sleep 2
-		kill -KILL -$tp 2>/dev/null
-		rc=999
-	fi
-	echo $rc
+}
+# Centiseconds since boot, without a fork.
+now() { read -r up _ </proc/uptime; t=${up%.*}${up#*.}; }
+test_start() { # suite=test
+	echo "IE-START ${1%%=*} ${1#*=}"
+	# The same in the kernel log: its reports (KCSAN) go by test.
+	echo "ie-test: START ${1%%=*} ${1#*=}" >/dev/kmsg 2>/dev/null
+	now
+	t0=$t
+	wd_start "${1#*=}"
+}
+# Report test $1 (suite=test), status $2, its logs in $3 (files).
+test_end() {
+	wd_stop
+	now
+	echo "IE-RESULT ${1%%=*} ${1#*=} $2 $(((t - t0 + 50) / 100))"
+	# Counts a test chose to report (reliability tests), and hist_json
+	# documents for the host to check (rig/histjson.py).
+	# shellcheck disable=SC2086 # $3: globs
+	[ -z "$3" ] || grep -h '^IE-\(SUMMARY\|JSON\|JSONTXT\) ' $3 2>/dev/null
+	case $2 in
+	PASS|UNSUPPORTED|XFAIL) ;;
+	*)
+		echo "IE-LOG-BEGIN ${1%%=*} ${1#*=}"
+		[ -z "$3" ] || for f in $3; do
+			[ -e "$f" ] && tail -n 40 "$f" | cut -c1-240
+		done
+		echo "IE-LOG-END"
+		;;
+	esac
+}
+# The status in ftracetest's result line $1, in $st.
+status_of() {
+	case $1 in
+	*'[PASS]') st=PASS ;;
+	*'[FAIL]') st=FAIL ;;
+	*'[UNRESOLVED]') st=UNRESOLVED ;;
+	*'[UNTESTED]') st=UNTESTED ;;
+	*'[UNSUPPORTED]') st=UNSUPPORTED ;;
+	*'[XFAIL]') st=XFAIL ;;
+	*) st=ERROR ;;
+	esac
+}
+
+# What tests leave behind that ftracetest's reset can't remove in one
+# pass (a trigger still referenced from an event listed after it), as
+# ftracetest's end and the next start did when each test ran alone.
+cleanup() {
+	# shellcheck disable=SC1091 # the guest's copy
+	(cd /sys/kernel/tracing && . /ftrace/test.d/functions &&
+		for _ in 1 2 3; do initialize_ftrace; done) >/dev/null 2>&1
+}
+
+# Run tests (suite=file ...) in one ftracetest: its start and end cost
+# more than a small test (1-2 s each on TCG, 10 on the debug kernel).
+# Results are read as ftracetest prints them, so the watchdog and the
+# kernel log's markers go by test.  A test that fails among others runs
+# again alone, from a clean state, and that run counts: one that left
+# what ftracetest can't reset would fail all that follow it.  What a
+# hung or lost ftracetest did not get to runs in a new one.  A test with
+# an instance run is given alone, and its result is the worse of its two
+# runs.
+bn=0
+run_batch() {
+	solo='' prev=''
+	while [ $# -gt 0 ]; do
+		bn=$((bn + 1))
+		ld=/tmp/logs/b$bn
+		mkdir -p $ld
+		again=$solo
+		if [ -n "$solo" ]; then
+			tcs=${1#*=} left=1 solo=
+		else
+			tcs=
+			for x in "$@"; do tcs="$tcs ${x#*=}"; done
+			left=$#
+		fi
+		rm -f /tmp/ie-fifo
+		mkfifo /tmp/ie-fifo
+		# shellcheck disable=SC2086
+		setsid ./ftracetest -k -l $ld $tcs >/tmp/ie-fifo 2>&1 &
+		tp=$!
+		k=0 first=
+		test_start "$1"
+		while read -r line; do
+			case $line in
+			'['[0-9]*']'*) ;;
+			*) continue ;;
+			esac
+			k=$((k + 1))
+			status_of "$line"
+			if [ -z "$first" ] && on_instance "${1#*=}"; then
+				first=$st	# the instance run follows
+				continue
+			fi
+			log="$ld/$k-$(basename "${1#*=}")-log.*"
+			if [ -n "$first" ]; then
+				[ "$first" = PASS ] || st=$first
+				first=
+				log="$ld/*-log.*"
+			fi
+			case $st in
+			PASS|UNSUPPORTED|XFAIL) ;;
+			*)
+				if [ $left -gt 1 ]; then
+					echo "IE-SUMMARY batch: ${1#*=} $st after ${prev:-the start}, runs again alone"
+					solo=1
+					break
+				fi
+				;;
+			esac
+			[ -z "$again" ] || echo "IE-SUMMARY batch: ${1#*=} alone: $st"
+			test_end "$1" $st "$log"
+			prev=${1#*=}
+			shift
+			left=$((left - 1))
+			[ $left -gt 0 ] || break
+			test_start "$1"
+		done </tmp/ie-fifo
+		if [ -n "$solo" ]; then
+			# ftracetest has gone on to the next test: stop it.
+			wd_stop
+			kill -TERM -$tp 2>/dev/null
+			sleep 1
+			kill -KILL -$tp 2>/dev/null
+			wait $tp
+			cleanup
+			continue
+		fi
+		wait $tp
+		[ $left -gt 0 ] || continue
+		# ftracetest ended before test $1 did.
+		st=ERROR
+		if [ -e /tmp/ie-hung ]; then
+			# What TERM left of the test's group goes now.
+			sleep 2
+			kill -KILL -$tp 2>/dev/null
+			st=HUNG
+		fi
+		test_end "$1" $st "$ld/*-$(basename "${1#*=}")-log.* $ld/ftracetest.log"
+		prev=${1#*=}
+		shift
+		cleanup
+	done
 }
 # Boot-time tracing (rig/guest/boot.bconf, when the rig booted with it):
 # save what it set up and recorded, as files for boot-config.tc, before
@@ -84,37 +222,22 @@ boot_capture() (
 	echo "boot-config: saved in $d"
 )
 boot_capture
+batch=
 while read -r suite dir; do
 	[ -n "$suite" ] || continue
 	for tc in $(find "$dir" -name '*.tc' | sort); do
-		logdir=/tmp/logs/$suite/$(basename "$tc" .tc)
-		mkdir -p "$logdir"
-		echo "IE-START $suite $tc"
-		# The same in the kernel log: its reports (KCSAN) go by test.
-		echo "ie-test: START $suite $tc" >/dev/kmsg 2>/dev/null
-		t0=$(date +%s)
-		rc=$(run_tc "$tc" "$logdir")
-		t1=$(date +%s)
-		st=$(sed -n 's/.*\[\(PASS\|FAIL\|UNRESOLVED\|UNTESTED\|UNSUPPORTED\|XFAIL\)\].*/\1/p' \
-			"$logdir/out" | head -n 1)
-		[ $rc = 999 ] && st=HUNG
-		[ -n "$st" ] || st=ERROR
-		echo "IE-RESULT $suite $tc $st $((t1 - t0))"
-		# Counts a test chose to report (reliability tests), and
-		# hist_json documents for the host to check (rig/histjson.py).
-		find "$logdir" -name '*-log.*' -exec grep -h '^IE-\(SUMMARY\|JSON\|JSONTXT\) ' {} + 2>/dev/null
-		case $st in
-		PASS|UNSUPPORTED|XFAIL) ;;
-		*)
-			echo "IE-LOG-BEGIN $suite $tc"
-			grep -v '^# of ' "$logdir/out" | cut -c1-240
-			find "$logdir" -name '*-log.*' \
-				-exec tail -n 40 {} \; | cut -c1-240
-			echo "IE-LOG-END"
-			;;
-		esac
+		if on_instance "$tc"; then
+			# shellcheck disable=SC2086
+			run_batch $batch
+			batch=
+			run_batch "$suite=$tc"
+		else
+			batch="$batch $suite=$tc"
+		fi
 	done
 done </ie/suites
+# shellcheck disable=SC2086
+run_batch $batch
 
 # Debug kernel: after the suites, ask kmemleak for leaks.  Objects younger
 # than 5 s are not reported and the first scan only checksums them, hence
