@@ -211,3 +211,34 @@ def check(results_txt):
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
             bad.append(f"{tag}: malformed: {type(e).__name__} {e}")
     return len(pairs), bad
+
+
+def pairs(lines):
+    """(quiet pairs checked, busy ones, problems) for the records of a
+    results log (a list of lines): "IE-JSONBEGIN tag", the hist_json as
+    "IE-J line", the hist read before it as "IE-T line", and "IE-JSONEND
+    quiet" when the hist read after it was the same ("busy" if not: not
+    compared).  The fuzz job writes them for each case, the tests job
+    for each hist file a test read (rig/guest/iehistaudit.c)."""
+    checked, busy, bad = 0, 0, []
+    cur = None
+    for line in lines:
+        line = line.rstrip("\r")
+        if line.startswith("IE-JSONBEGIN "):
+            cur = (line.split(" ", 1)[1], [], [])
+        elif cur and line.startswith("IE-J "):
+            cur[1].append(line[5:])
+        elif cur and line.startswith("IE-T "):
+            cur[2].append(line[5:])
+        elif cur and line.startswith("IE-JSONEND "):
+            if line.endswith(" quiet"):
+                checked += 1
+                try:
+                    bad += check_pair(cur[0], "\n".join(cur[1]), "\n".join(cur[2]))
+                except (KeyError, IndexError, TypeError, ValueError,
+                        AttributeError) as e:
+                    bad.append(f"{cur[0]}: malformed: {type(e).__name__} {e}")
+            else:
+                busy += 1
+            cur = None
+    return checked, busy, bad

@@ -54,6 +54,18 @@ gcc -static -O2 -Wall -o "$root/usr/bin/ielat" "$TOP/tools/tracing/ielat/ielat.c
 msg=$(gcc -static -O2 -o "$root/usr/bin/ietracefs" "$RIG/guest/ietracefs.c" \
 	$(pkg-config --cflags libtracefs libtraceevent) -ltracefs -ltraceevent 2>&1) ||
 	die "could not build ietracefs (libtracefs-dev, libtraceevent-dev and pkg-config are needed): $msg"
+# The tests job's hist reader audit: first on ftracetest's PATH as the
+# tools tests read files with (rig/guest/iehistfront.c, which hands a
+# hist file's reads to rig/guest/iehistaudit.c).
+gcc -static -O2 -Wall -o "$root/usr/bin/iehistaudit" "$RIG/guest/iehistaudit.c" ||
+	die "could not build iehistaudit"
+gcc -static -nostdlib -O2 -fno-stack-protector -fno-builtin -Wall \
+	-o "$root/usr/bin/iehistfront" "$RIG/guest/iehistfront.c" ||
+	die "could not build iehistfront"
+mkdir -p "$root/ie/audit"
+for t in cat grep awk sed head tail wc cut sort cmp diff od; do
+	ln -s /usr/bin/iehistfront "$root/ie/audit/$t"
+done
 # The bench's workload driver, linked statically (rig/bench.sh).
 [ -n "${IE_BENCH_BIN:-}" ] && cp "$IE_BENCH_BIN" "$root/usr/bin/iebench"
 cp "$RIG/guest/init" "$root/init"

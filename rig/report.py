@@ -296,6 +296,25 @@ def main():
             print(f"  {line}")
         count(not bad, f"hist_json agrees with hist ({len(bad)} problem(s))")
 
+    # Every hist file a test read (through a tool) with its hist_json,
+    # by rig/guest/iehistaudit.c, each record naming its test.
+    nread, nbusy, rbad = 0, 0, []
+    for txt in gtxt:
+        c, b, p = histjson.pairs(txt.split("\n"))
+        nread, nbusy, rbad = nread + c, nbusy + b, rbad + p
+    # hist-keys-vals.tc greps quiet hist files: a pass with none
+    # audited means the audit broke.
+    audited = re.search(r"^IE-RESULT own \S*/hist-keys-vals\.tc PASS ",
+                        results_txt, re.M)
+    if nread or nbusy or audited:
+        print(f"== hist_json of the hist files tests read: {nread} quiet "
+              f"read(s) checked, {nbusy} busy ==")
+        for line in rbad[:20]:
+            print(f"  {line}")
+        count(not rbad and (nread or not audited),
+              f"hist_json agrees with the hist files tests read ({nread} "
+              f"checked, {len(rbad)} problem(s))")
+
     if args.kcsan:
         syms = kcsan.read_symbols(args.kcsan)
         found = []

@@ -359,27 +359,10 @@ def json_pairs(dirs):
             lines = open(os.path.join(d, 'results.log'), encoding='latin-1').read().split('\n')
         except OSError:
             continue
-        cur = None
-        for line in lines:
-            line = line.rstrip('\r')
-            if line.startswith('IE-JSONBEGIN '):
-                cur = (line.split(' ', 1)[1], [], [])
-            elif cur and line.startswith('IE-J '):
-                cur[1].append(line[5:])
-            elif cur and line.startswith('IE-T '):
-                cur[2].append(line[5:])
-            elif cur and line.startswith('IE-JSONEND '):
-                if line.endswith(' quiet'):
-                    checked += 1
-                    try:
-                        bad += histjson.check_pair('case ' + cur[0], '\n'.join(cur[1]),
-                                                   '\n'.join(cur[2]))
-                    except (KeyError, IndexError, TypeError, ValueError,
-                            AttributeError) as e:
-                        bad.append('case %s: malformed: %s %s' % (cur[0], type(e).__name__, e))
-                else:
-                    busy += 1
-                cur = None
+        c, b, p = histjson.pairs(lines)
+        checked += c
+        busy += b
+        bad += ['case ' + x for x in p]
     return checked, busy, bad
 
 

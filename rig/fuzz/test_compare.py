@@ -22,6 +22,7 @@ sys.path.insert(0, HERE)
 
 import compare  # noqa: E402
 import gen  # noqa: E402
+import histjson  # noqa: E402
 
 MIN_EXAMPLES = 2
 
@@ -341,6 +342,58 @@ class GeneratedCases(unittest.TestCase):
 
     def test_param_given_twice(self):
         self.check('param-given-twice', param_twice)
+
+# A record the tests job printed (rig/guest/iehistaudit.c), as read.
+AUDIT_RECORD = """\
+IE-JSONBEGIN trigger-hist.tc events/sched/sched_process_fork/hist
+IE-J {"version":1,"system":"sched","event":"sched_process_fork","histograms":[
+IE-J {"trigger":"hist:keys=parent_pid:vals=hitcount,child_pid:sort=hitcount:size=2048 [active]","name":null,"paused":false,"keys":[{"name":"parent_pid","type":"s64"}],"values":[{"name":"hitcount","type":"u64"},{"name":"child_pid","type":"u64"}],"entries":[
+IE-J {"key":[{"value":284}],"values":[12,3618]}
+IE-J ],"totals":{"hits":12,"entries":1,"dropped":0,"dropped_actions":0},"cpus":[{"cpu":0,"hits":0,"dropped":0},{"cpu":1,"hits":0,"dropped":0},{"cpu":2,"hits":0,"dropped":0},{"cpu":3,"hits":12,"dropped":0}]}
+IE-J ]}
+IE-T # event histogram
+IE-T #
+IE-T # trigger info: hist:keys=parent_pid:vals=hitcount,child_pid:sort=hitcount:size=2048 [active]
+IE-T #
+IE-T 
+IE-T { parent_pid:        284 } hitcount:         12  child_pid:       3618
+IE-T 
+IE-T Totals:
+IE-T     Hits: 12
+IE-T     Entries: 1
+IE-T     Dropped: 0
+IE-JSONEND quiet
+"""
+
+
+class JsonPairs(unittest.TestCase):
+    """histjson.pairs(), on the records the fuzz and tests jobs print."""
+
+    def pairs(self, text):
+        return histjson.pairs(text.split("\n"))
+
+    def test_agrees(self):
+        self.assertEqual(self.pairs("IE-RESULT x\n" + AUDIT_RECORD), (1, 0, []))
+
+    def test_busy_not_compared(self):
+        busy = AUDIT_RECORD.replace("IE-T     Hits: 12", "IE-T     Hits: 99")
+        busy = busy.replace("JSONEND quiet", "JSONEND busy")
+        self.assertEqual(self.pairs(busy), (0, 1, []))
+
+    def test_differences_named_by_test(self):
+        for old, new in (('[12,3618]', '[12,3619]'), ('"hits":12,"entries"', '"hits":13,"entries"'),
+                         ('{"value":284}', '{"value":285}'), ('"version":1', '"version":2')):
+            bad = AUDIT_RECORD.replace(old, new, 1)
+            n, busy, problems = self.pairs(bad)
+            self.assertEqual((n, busy), (1, 0), old)
+            self.assertTrue(problems, old)
+            self.assertTrue(all(p.startswith("trigger-hist.tc events/sched/") for p in problems),
+                            problems)
+
+    def test_not_json(self):
+        n, _, problems = self.pairs(AUDIT_RECORD.replace('IE-J ]}', 'IE-J ]'))
+        self.assertEqual(n, 1)
+        self.assertIn("not JSON", problems[0])
 
 
 if __name__ == '__main__':

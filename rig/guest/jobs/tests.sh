@@ -12,22 +12,27 @@ cd /ftrace || exit 1
 ver=$(uname -r)
 echo "kernel $ver, cpus $(nproc)"
 STALL=${IE_STALL_S:-600}
+FIFO=/tmp/ie-fifo
 
 # A test that ftracetest runs twice, the second time in an instance.
 on_instance() { grep -q "^#[ \t]*flags:.*instance" "$1"; }
 
-# Stall watchdog for the test ftracetest group $tp is running.
-wd_start() { # test
+# Stall watchdog: after $STALL s, what $1 names is hung: a task dump, and
+# process group $2 is killed.  With $3, the reader of the FIFO is told
+# so (a task in D state may hold the FIFO open, and EOF never come).
+wd_start() { # what pgid [fifo]
 	rm -f /tmp/ie-hung
-	# Only a test still running is hung.
 	setsid sh -c "sleep $STALL
-		kill -0 -$tp 2>/dev/null || exit 0
+		kill -0 -$2 2>/dev/null || exit 0
 		touch /tmp/ie-hung
 		echo 'IE-HUNG $1: no result after ${STALL}s; task dump on the console'
 		echo 'ie-rig: task dump begin' >/dev/kmsg
 		echo t >/proc/sysrq-trigger; echo w >/proc/sysrq-trigger
 		echo 'ie-rig: task dump end' >/dev/kmsg
-		kill -TERM -$tp" >&2 &
+		kill -TERM -$2
+		sleep 2
+		kill -KILL -$2
+		[ -z '${3:-}' ] || echo IE-WATCHDOG >$FIFO" >&2 &
 	wp=$!
 }
 wd_stop() {
@@ -43,29 +48,42 @@ test_start() { # suite=test
 	echo "ie-test: START ${1%%=*} ${1#*=}" >/dev/kmsg 2>/dev/null
 	now
 	t0=$t
-	wd_start "${1#*=}"
+	wd_start "${1#*=}" "$tp" fifo
+}
+# The records of hist reads made so far (rig/guest/iehistaudit.c).
+audit_records() {
+	recs=
+	for r in /tmp/ie-audit/r.*[0-9]; do
+		[ -e "$r" ] && recs="$recs $r"
+	done
+	# shellcheck disable=SC2086 # a list of files
+	[ -z "$recs" ] || { cat $recs; rm -f $recs; }
+}
+# Print the last lines of log files $2 (globs) of test $1 (suite=test),
+# as a failed test's log.
+print_log() {
+	echo "IE-LOG-BEGIN ${1%%=*} ${1#*=}"
+	for f in $2; do
+		[ -e "$f" ] && tail -n 40 "$f" | cut -c1-240
+	done
+	echo "IE-LOG-END"
 }
 # Report test $1 (suite=test), status $2, its logs in $3 (files).
 test_end() {
 	wd_stop
 	now
 	echo "IE-RESULT ${1%%=*} ${1#*=} $2 $(((t - t0 + 50) / 100))"
+	audit_records
 	# Counts a test chose to report (reliability tests), and hist_json
 	# documents for the host to check (rig/histjson.py).
 	# shellcheck disable=SC2086 # $3: globs
 	[ -z "$3" ] || grep -h '^IE-\(SUMMARY\|JSON\|JSONTXT\) ' $3 2>/dev/null
 	case $2 in
-	PASS|UNSUPPORTED|XFAIL) ;;
-	*)
-		echo "IE-LOG-BEGIN ${1%%=*} ${1#*=}"
-		[ -z "$3" ] || for f in $3; do
-			[ -e "$f" ] && tail -n 40 "$f" | cut -c1-240
-		done
-		echo "IE-LOG-END"
-		;;
+	PASS|UNSUPPORTED|UNTESTED|XFAIL) ;;
+	*) print_log "$1" "$3" ;;
 	esac
 }
-# The status in ftracetest's result line $1, in $st.
+# The status in ftracetest's result line $1, in $st (empty if none).
 status_of() {
 	case $1 in
 	*'[PASS]') st=PASS ;;
@@ -74,109 +92,160 @@ status_of() {
 	*'[UNTESTED]') st=UNTESTED ;;
 	*'[UNSUPPORTED]') st=UNSUPPORTED ;;
 	*'[XFAIL]') st=XFAIL ;;
-	*) st=ERROR ;;
+	*'[UNDEFINED]') st=ERROR ;;
+	*) st= ;;
 	esac
+}
+# The worse of statuses $1 and $2, in $st.
+worse() {
+	for st in HUNG ERROR FAIL UNRESOLVED UNTESTED XFAIL UNSUPPORTED PASS; do
+		[ "$1" != $st ] && [ "$2" != $st ] || return 0
+	done
 }
 
 # What tests leave behind that ftracetest's reset can't remove in one
 # pass (a trigger still referenced from an event listed after it), as
-# ftracetest's end and the next start did when each test ran alone.
+# ftracetest's end and the next start did when each test ran alone, and
+# instances, which it does not reset.  Under the watchdog: a hang here
+# counts as rig/reset HUNG.
 cleanup() {
 	# shellcheck disable=SC1091 # the guest's copy
-	(cd /sys/kernel/tracing && . /ftrace/test.d/functions &&
-		for _ in 1 2 3; do initialize_ftrace; done) >/dev/null 2>&1
+	setsid sh -c 'cd /sys/kernel/tracing && . /ftrace/test.d/functions &&
+		for _ in 1 2 3; do
+			for i in instances/*; do
+				[ -d "$i" ] || continue
+				(cd "$i" && initialize_ftrace)
+				rmdir "$i"
+			done
+			initialize_ftrace
+		done' >/dev/null 2>&1 &
+	cp=$!
+	wd_start "reset after $prev" $cp
+	wait $cp
+	wd_stop
+	if [ -e /tmp/ie-hung ]; then
+		echo "IE-RESULT own rig/reset HUNG $STALL"
+		rm -f /tmp/ie-hung
+	fi
 }
 
 # Run tests (suite=file ...) in one ftracetest: its start and end cost
 # more than a small test (1-2 s each on TCG, 10 on the debug kernel).
 # Results are read as ftracetest prints them, so the watchdog and the
-# kernel log's markers go by test.  A test that fails among others runs
-# again alone, from a clean state, and that run counts: one that left
-# what ftracetest can't reset would fail all that follow it.  What a
-# hung or lost ftracetest did not get to runs in a new one.  A test with
-# an instance run is given alone, and its result is the worse of its two
-# runs.
+# kernel log's markers go by test (a test's leftovers are removed by the
+# next one's reset, though, and a hang there is the next one's).
+#
+# ftracetest stops at a failure (--stop-fail); the rest run in a new one,
+# after a reset in three passes.  A test whose reset failed, before its
+# own lines ran, after another test in the same ftracetest runs again
+# alone: that test left what a one-pass reset can't remove (a trigger
+# referenced from an event listed after it), as the "IE-SUMMARY batch:"
+# line says.  A test with an instance run is given alone; the worse of
+# its two runs counts.
 bn=0
+mkdir -p /tmp/ie-audit
 run_batch() {
 	solo='' prev=''
 	while [ $# -gt 0 ]; do
 		bn=$((bn + 1))
 		ld=/tmp/logs/b$bn
 		mkdir -p $ld
-		again=$solo
+		stop=--stop-fail
 		if [ -n "$solo" ]; then
-			tcs=${1#*=} left=1 solo=
+			tcs=${1#*=} left=1 solo=''
 		else
 			tcs=
 			for x in "$@"; do tcs="$tcs ${x#*=}"; done
 			left=$#
 		fi
-		rm -f /tmp/ie-fifo
-		mkfifo /tmp/ie-fifo
+		# Alone: no test after it to stop for (and the instance run).
+		[ $left -gt 1 ] || stop=''
+		rm -f $FIFO
+		mkfifo $FIFO
 		# shellcheck disable=SC2086
-		setsid ./ftracetest -k -l $ld $tcs >/tmp/ie-fifo 2>&1 &
+		PATH=/ie/audit:$PATH setsid ./ftracetest -k $stop --fail-unresolved \
+			-l $ld $tcs >$FIFO 2>&1 &
 		tp=$!
-		k=0 first=
+		k=0 ran=0 first='' stopped=''
 		test_start "$1"
-		while read -r line; do
+		while read -r line <&3; do
+			[ "$line" != IE-WATCHDOG ] || break
+			# A result: "[N] description<TAB>[STATUS]", N the next.
 			case $line in
-			'['[0-9]*']'*) ;;
+			"[$((k + 1))]"*) ;;
 			*) continue ;;
 			esac
-			k=$((k + 1))
 			status_of "$line"
+			[ -n "$st" ] || continue
+			k=$((k + 1))
+			if [ $left -eq 0 ] || [ -n "$stopped" ]; then
+				continue
+			fi
 			if [ -z "$first" ] && on_instance "${1#*=}"; then
 				first=$st	# the instance run follows
 				continue
 			fi
 			log="$ld/$k-$(basename "${1#*=}")-log.*"
 			if [ -n "$first" ]; then
-				[ "$first" = PASS ] || st=$first
-				first=
+				worse "$first" "$st"
+				first=''
 				log="$ld/*-log.*"
 			fi
-			case $st in
-			PASS|UNSUPPORTED|XFAIL) ;;
-			*)
-				if [ $left -gt 1 ]; then
-					echo "IE-SUMMARY batch: ${1#*=} $st after ${prev:-the start}, runs again alone"
+			case $st$stop in
+			FAIL--stop-fail | UNRESOLVED--stop-fail | ERROR--stop-fail)
+				# shellcheck disable=SC2086 # $log: a glob
+				if [ $ran -gt 0 ] && ! grep -q '^+ \. /' $log; then
+					echo "IE-SUMMARY batch: ${1#*=}: ftracetest's reset failed after $prev; runs again alone"
 					solo=1
-					break
+					wd_stop
+				else
+					test_end "$1" $st "$log"
+					prev=${1#*=}
+					shift
+					left=$((left - 1))
 				fi
+				stopped=1
+				wd_start "ftracetest's end after $prev" "$tp" fifo
+				continue
 				;;
 			esac
-			[ -z "$again" ] || echo "IE-SUMMARY batch: ${1#*=} alone: $st"
 			test_end "$1" $st "$log"
+			ran=$((ran + 1))
 			prev=${1#*=}
 			shift
 			left=$((left - 1))
-			[ $left -gt 0 ] || break
-			test_start "$1"
-		done </tmp/ie-fifo
-		if [ -n "$solo" ]; then
-			# ftracetest has gone on to the next test: stop it.
-			wd_stop
-			kill -TERM -$tp 2>/dev/null
-			sleep 1
+			if [ $left -gt 0 ]; then
+				test_start "$1"
+			else
+				wd_start "ftracetest's end after $prev" "$tp" fifo
+			fi
+		done 3<$FIFO
+		wd_stop
+		hung=''
+		if [ -e /tmp/ie-hung ]; then
+			hung=1
+			rm -f /tmp/ie-hung
 			kill -KILL -$tp 2>/dev/null
-			wait $tp
-			cleanup
-			continue
 		fi
 		wait $tp
-		[ $left -gt 0 ] || continue
-		# ftracetest ended before test $1 did.
-		st=ERROR
-		if [ -e /tmp/ie-hung ]; then
-			# What TERM left of the test's group goes now.
-			sleep 2
-			kill -KILL -$tp 2>/dev/null
-			st=HUNG
+		audit_records
+		rm -f /tmp/ie-audit/r.*.tmp
+		if [ $left -gt 0 ] && [ -z "$stopped" ]; then
+			# ftracetest ended before test $1 did.
+			st=ERROR
+			[ -z "$hung" ] || st=HUNG
+			[ -z "$first" ] || worse "$first" $st
+			test_end "$1" $st "$ld/*-$(basename "${1#*=}")-log.* $ld/ftracetest.log"
+			prev=${1#*=}
+			shift
+			stopped=1
+		elif [ -n "$hung" ]; then
+			echo "IE-RESULT own rig/reset HUNG $STALL"
+			stopped=1
 		fi
-		test_end "$1" $st "$ld/*-$(basename "${1#*=}")-log.* $ld/ftracetest.log"
-		prev=${1#*=}
-		shift
-		cleanup
+		if [ -n "$stopped" ]; then
+			cleanup
+		fi
 	done
 }
 # Boot-time tracing (rig/guest/boot.bconf, when the rig booted with it):
