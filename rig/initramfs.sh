@@ -59,7 +59,8 @@ msg=$(gcc -static -O2 -o "$root/usr/bin/ietracefs" "$RIG/guest/ietracefs.c" \
 # hist file's reads to rig/guest/iehistaudit.c).
 gcc -static -O2 -Wall -o "$root/usr/bin/iehistaudit" "$RIG/guest/iehistaudit.c" ||
 	die "could not build iehistaudit"
-gcc -static -nostdlib -O2 -fno-stack-protector -fno-builtin -Wall \
+gcc -static -nostdlib -ffreestanding -fno-tree-loop-distribute-patterns \
+	-fno-stack-protector -fno-builtin -O2 -Wall \
 	-o "$root/usr/bin/iehistfront" "$RIG/guest/iehistfront.c" ||
 	die "could not build iehistfront"
 mkdir -p "$root/ie/audit"

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DIR_AUDIT	"/tmp/ie-audit"
@@ -129,6 +130,8 @@ static void audit(const char *path)
 	char *a, *j, *b, json[4096], log[4096], rec[128], tmp[140];
 	const char *test;
 	size_t la, lj, lb;
+	struct timespec ts;
+	char *p;
 	static int seq;
 	FILE *f;
 	int ok;
@@ -141,12 +144,17 @@ static void audit(const char *path)
 	/* "N-NAME.tc-log.XXXXXX": NAME.tc */
 	test = strchr(strrchr(log, '/'), '-');
 	test = test ? test + 1 : "?";
-	*strstr(log, "-log.") = 0;
+	p = strstr(test, ".tc-log.");
+	if (p)
+		p[3] = 0;
 	a = slurp(path, MAX_TEXT, &la);
 	j = a ? slurp(json, MAX_JSON, &lj) : NULL;
 	b = j ? slurp(path, MAX_TEXT, &lb) : NULL;
 	if (b) {
-		snprintf(rec, sizeof(rec), DIR_AUDIT "/r.%d.%d", (int)getpid(), seq++);
+		/* A name no earlier process had (pids come again). */
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		snprintf(rec, sizeof(rec), DIR_AUDIT "/r.%d.%d.%ld%09ld", (int)getpid(),
+			 seq++, (long)ts.tv_sec, ts.tv_nsec);
 		snprintf(tmp, sizeof(tmp), "%s.tmp", rec);
 		f = fopen(tmp, "w");
 		if (f) {

@@ -36,7 +36,11 @@ static const char *base(const char *s)
 	return b;
 }
 
-/* One more record of @path in this test, or 0 when it has them all. */
+/*
+ * One more record of @path in this test: 1; 0 when it has them all, -1
+ * when @path is no file.  Files are told apart by their folder's inode
+ * number (eventfs gives all its files one number, each folder its own).
+ */
 static int take_slot(char **envp, const char *path)
 {
 	static char name[4096];
@@ -45,6 +49,23 @@ static int take_slot(char **envp, const char *path)
 	long st[18], fd;
 	int i, n, d;
 
+	if (sys3(__NR_stat, (long)path, (long)st, 0) < 0)
+		return -1;
+	/* The folder: @path up to its last '/', or ".". */
+	for (i = 0, n = -1; path[i] && i < 4000; i++) {
+		name[i] = path[i];
+		if (path[i] == '/')
+			n = i;
+	}
+	if (n < 0) {
+		name[0] = '.';
+		n = 1;
+	}
+	name[n] = 0;
+	/* struct stat's second word: st_ino. */
+	if (sys3(__NR_stat, (long)name, (long)st, 0) < 0)
+		return 0;
+
 	for (; *envp; envp++) {
 		const char *e = *envp;
 
@@ -52,13 +73,12 @@ static int take_slot(char **envp, const char *path)
 		    e[4] == 'I' && e[5] == 'R' && e[6] == '=')
 			tmp = e + 7;
 	}
-	/* struct stat's second word: st_ino. */
-	if (!tmp || sys3(__NR_stat, (long)path, (long)st, 0) < 0)
+	if (!tmp)
 		return 0;
 	for (n = 0; tmp[n] && n < 4000; n++)
 		name[n] = tmp[n];
-	for (i = 0; ".ie-audit."[i]; i++)
-		name[n++] = i ? ".ie-audit."[i] : '/';
+	for (i = 0; "/.ie-audit."[i]; i++)
+		name[n++] = "/.ie-audit."[i];
 	for (ino = st[1], d = 60; d >= 0; d -= 4)
 		name[n++] = "0123456789abcdef"[(ino >> d) & 15];
 	name[n++] = '.';
@@ -81,15 +101,19 @@ void front(long *sp)
 	char **argv = (char **)(sp + 1), **envp = argv + sp[0] + 1;
 	static char tool[256] = "/bin/";
 	const char *b;
-	int i, n;
+	int i, n, r;
 
+	if (!argv[0])
+		sys3(__NR_exit_group, 127, 0, 0);
 	for (i = 1; argv[i]; i++) {
 		b = base(argv[i]);
 		if (b[0] == 'h' && b[1] == 'i' && b[2] == 's' && b[3] == 't' && !b[4]) {
-			if (take_slot(envp, argv[i]))
+			r = take_slot(envp, argv[i]);
+			if (r > 0)
 				sys3(__NR_execve, (long)"/usr/bin/iehistaudit",
 				     (long)argv, (long)envp);
-			break;
+			if (r >= 0)
+				break;
 		}
 	}
 	b = base(argv[0]);

@@ -19,26 +19,43 @@ on_instance() { grep -q "^#[ \t]*flags:.*instance" "$1"; }
 
 # Stall watchdog: after $STALL s, what $1 names is hung: a task dump, and
 # process group $2 is killed.  With $3, the reader of the FIFO is told
-# so (a task in D state may hold the FIFO open, and EOF never come).
+# so, on a line of its own (a task in D state may hold the FIFO open, and
+# EOF never come; ftracetest's "[N] description" waits for its status).
 wd_start() { # what pgid [fifo]
 	rm -f /tmp/ie-hung
-	setsid sh -c "sleep $STALL
-		kill -0 -$2 2>/dev/null || exit 0
+	# shellcheck disable=SC2016 # the script's own parameters
+	setsid sh -c 'sleep "$1"
+		kill -0 -"$3" 2>/dev/null || exit 0
 		touch /tmp/ie-hung
-		echo 'IE-HUNG $1: no result after ${STALL}s; task dump on the console'
-		echo 'ie-rig: task dump begin' >/dev/kmsg
+		echo "IE-HUNG $2: no result after $1 s; task dump on the console"
+		echo "ie-rig: task dump begin" >/dev/kmsg
 		echo t >/proc/sysrq-trigger; echo w >/proc/sysrq-trigger
-		echo 'ie-rig: task dump end' >/dev/kmsg
-		kill -TERM -$2
+		echo "ie-rig: task dump end" >/dev/kmsg
+		kill -TERM -"$3"
 		sleep 2
-		kill -KILL -$2
-		[ -z '${3:-}' ] || echo IE-WATCHDOG >$FIFO" >&2 &
+		kill -KILL -"$3"
+		[ -z "$4" ] || printf "\nIE-WATCHDOG\n" >"$4"' \
+		wd "$STALL" "$1" "$2" "${3:+$FIFO}" >&2 &
 	wp=$!
 }
 wd_stop() {
 	# The watchdog may not have made its group yet: stop it both ways.
 	kill -KILL -$wp $wp 2>/dev/null
 	wait $wp 2>/dev/null
+}
+# Wait for process $1; once the watchdog has fired, 10 s at most: a task
+# in D state can't be killed, and the kernel is then wedged.
+reap() {
+	if [ ! -e /tmp/ie-hung ]; then
+		wait "$1"
+		return 0
+	fi
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		kill -0 "$1" 2>/dev/null || { wait "$1"; return 0; }
+		sleep 1
+	done
+	wedged=1
+	return 1
 }
 # Centiseconds since boot, without a fork.
 now() { read -r up _ </proc/uptime; t=${up%.*}${up#*.}; }
@@ -72,6 +89,11 @@ print_log() {
 test_end() {
 	wd_stop
 	now
+	# The watchdog fired as the result came: it killed ftracetest.
+	if [ -e /tmp/ie-hung ] && [ "$2" != HUNG ]; then
+		set -- "$1" HUNG "$3"
+		late=1
+	fi
 	echo "IE-RESULT ${1%%=*} ${1#*=} $2 $(((t - t0 + 50) / 100))"
 	audit_records
 	# Counts a test chose to report (reliability tests), and hist_json
@@ -79,7 +101,7 @@ test_end() {
 	# shellcheck disable=SC2086 # $3: globs
 	[ -z "$3" ] || grep -h '^IE-\(SUMMARY\|JSON\|JSONTXT\) ' $3 2>/dev/null
 	case $2 in
-	PASS|UNSUPPORTED|UNTESTED|XFAIL) ;;
+	PASS|UNSUPPORTED|XFAIL) ;;
 	*) print_log "$1" "$3" ;;
 	esac
 }
@@ -98,7 +120,7 @@ status_of() {
 }
 # The worse of statuses $1 and $2, in $st.
 worse() {
-	for st in HUNG ERROR FAIL UNRESOLVED UNTESTED XFAIL UNSUPPORTED PASS; do
+	for st in HUNG ERROR FAIL UNRESOLVED UNTESTED UNSUPPORTED XFAIL PASS; do
 		[ "$1" != $st ] && [ "$2" != $st ] || return 0
 	done
 }
@@ -107,9 +129,10 @@ worse() {
 # pass (a trigger still referenced from an event listed after it), as
 # ftracetest's end and the next start did when each test ran alone, and
 # instances, which it does not reset.  Under the watchdog: a hang here
-# counts as rig/reset HUNG.
+# counts as rig/reset HUNG; triggers, synthetic or dynamic events left
+# after three passes as rig/reset FAIL.
 cleanup() {
-	# shellcheck disable=SC1091 # the guest's copy
+	# shellcheck disable=SC1091,SC2016 # the guest's copy; its own script
 	setsid sh -c 'cd /sys/kernel/tracing && . /ftrace/test.d/functions &&
 		for _ in 1 2 3; do
 			for i in instances/*; do
@@ -118,14 +141,23 @@ cleanup() {
 				rmdir "$i"
 			done
 			initialize_ftrace
-		done' >/dev/null 2>&1 &
+		done >/dev/null 2>&1
+		grep -Hv "^#" events/*/*/trigger synthetic_events dynamic_events
+		ls -d instances/* 2>/dev/null
+		exit 0' >/tmp/ie-left 2>&1 &
 	cp=$!
 	wd_start "reset after $prev" $cp
-	wait $cp
+	reap $cp
 	wd_stop
 	if [ -e /tmp/ie-hung ]; then
 		echo "IE-RESULT own rig/reset HUNG $STALL"
 		rm -f /tmp/ie-hung
+	elif [ -s /tmp/ie-left ]; then
+		echo "IE-RESULT own rig/reset FAIL 0"
+		echo "IE-LOG-BEGIN own rig/reset"
+		echo "left after three resets, after $prev:"
+		head -n 20 /tmp/ie-left
+		echo "IE-LOG-END"
 	fi
 }
 
@@ -142,11 +174,20 @@ cleanup() {
 # referenced from an event listed after it), as the "IE-SUMMARY batch:"
 # line says.  A test with an instance run is given alone; the worse of
 # its two runs counts.
-bn=0
+bn=0 late='' wedged=''
 mkdir -p /tmp/ie-audit
 run_batch() {
 	solo='' prev=''
 	while [ $# -gt 0 ]; do
+		if [ -n "$wedged" ]; then
+			# A hung task could not be killed: the rest would hang.
+			echo "IE-RESULT ${1%%=*} ${1#*=} ERROR 0"
+			echo "IE-LOG-BEGIN ${1%%=*} ${1#*=}"
+			echo "not run: a hung task could not be killed"
+			echo "IE-LOG-END"
+			shift
+			continue
+		fi
 		bn=$((bn + 1))
 		ld=/tmp/logs/b$bn
 		mkdir -p $ld
@@ -169,7 +210,9 @@ run_batch() {
 		k=0 ran=0 first='' stopped=''
 		test_start "$1"
 		while read -r line <&3; do
-			[ "$line" != IE-WATCHDOG ] || break
+			case $line in
+			*IE-WATCHDOG) break ;;
+			esac
 			# A result: "[N] description<TAB>[STATUS]", N the next.
 			case $line in
 			"[$((k + 1))]"*) ;;
@@ -193,9 +236,13 @@ run_batch() {
 			fi
 			case $st$stop in
 			FAIL--stop-fail | UNRESOLVED--stop-fail | ERROR--stop-fail)
+				# Its reset ran and its own lines did not.
 				# shellcheck disable=SC2086 # $log: a glob
-				if [ $ran -gt 0 ] && ! grep -q '^+ \. /' $log; then
+				if [ $ran -gt 0 ] && grep -q '^+ initialize_ftrace$' $log &&
+					! grep -q '^+ \. /' $log; then
 					echo "IE-SUMMARY batch: ${1#*=}: ftracetest's reset failed after $prev; runs again alone"
+					echo "IE-RESETFAIL $prev ${1#*=}"
+					print_log "$1" "$log"
 					solo=1
 					wd_stop
 				else
@@ -214,7 +261,10 @@ run_batch() {
 			prev=${1#*=}
 			shift
 			left=$((left - 1))
-			if [ $left -gt 0 ]; then
+			if [ -n "$late" ]; then
+				late=''
+				stopped=1
+			elif [ $left -gt 0 ]; then
 				test_start "$1"
 			else
 				wd_start "ftracetest's end after $prev" "$tp" fifo
@@ -227,7 +277,7 @@ run_batch() {
 			rm -f /tmp/ie-hung
 			kill -KILL -$tp 2>/dev/null
 		fi
-		wait $tp
+		reap $tp
 		audit_records
 		rm -f /tmp/ie-audit/r.*.tmp
 		if [ $left -gt 0 ] && [ -z "$stopped" ]; then
@@ -243,7 +293,7 @@ run_batch() {
 			echo "IE-RESULT own rig/reset HUNG $STALL"
 			stopped=1
 		fi
-		if [ -n "$stopped" ]; then
+		if [ -n "$stopped" ] && [ -z "$wedged" ]; then
 			cleanup
 		fi
 	done
