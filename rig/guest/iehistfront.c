@@ -15,7 +15,7 @@
 #include <asm/fcntl.h>
 #include <asm/unistd.h>
 
-#define MAX_PER_FILE	4
+#define MAX_PER_FILE	2
 
 static long sys3(long n, long a, long b, long c)
 {

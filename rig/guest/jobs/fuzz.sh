@@ -207,38 +207,55 @@ dump() {
 # host compares comes later), between hist read before and after it:
 # "IE-JSONBEGIN case event", the JSON's lines as "IE-J line", the hist's
 # as "IE-T line", then "IE-JSONEND quiet" when the two hist reads were the
-# same (else "IE-JSONEND busy").  Builtins only, as the dump.  The host
-# checks the quiet pairs (rig/histjson.py, from rig/fuzz/compare.py).
+# same (else "IE-JSONEND busy").  Builtins only, as the dump (a fork would
+# be an event of some cases' histograms), and linear in the size: a
+# histogram can be large (kmalloc by stack trace grows as it is read).
+# The host checks the quiet pairs (rig/histjson.py, from rig/fuzz/compare.py).
+JP_MAX=20000	# lines of a document
+# Copy file $1 to $2 by lines; 1 when it has more than JP_MAX.
+jp_copy() {
+	n=0
+	while IFS= read -r l || [ -n "$l" ]; do
+		n=$((n + 1))
+		[ $n -le $JP_MAX ] || return 1
+		printf '%s\n' "$l"
+	done <"$1" >"$2" 2>/dev/null
+}
+# Whether files $1 and $2 have the same lines.
+jp_same() {
+	exec 5<"$1" 6<"$2"
+	while :; do
+		e1=0 e2=0
+		IFS= read -r x <&5 || e1=1
+		IFS= read -r y <&6 || e2=1
+		if [ $e1 != $e2 ] || [ "$x" != "$y" ]; then
+			exec 5<&- 6<&-
+			return 1
+		fi
+		[ $e1 = 0 ] || break
+	done
+	exec 5<&- 6<&-
+}
+jp_print() { # prefix file
+	while IFS= read -r l; do
+		printf '%s %s\n' "$1" "$l"
+	done <"$2"
+}
 json_pairs() {
 	for ev in $evs; do
 		evdir "$ev"
 		[ -e "$D/hist_json" ] || continue
-		a=
-		while IFS= read -r l || [ -n "$l" ]; do
-			a="$a$l
-"
-		done <"$D/hist" 2>/dev/null
 		echo "IE-JSONBEGIN $cn $ev"
-		while IFS= read -r l || [ -n "$l" ]; do
-			printf 'IE-J %s\n' "$l"
-		done <"$D/hist_json" 2>/dev/null
-		b=
-		while IFS= read -r l || [ -n "$l" ]; do
-			b="$b$l
-"
-		done <"$D/hist" 2>/dev/null
-		rest=$a
-		while [ -n "$rest" ]; do
-			printf 'IE-T %s\n' "${rest%%
-*}"
-			rest=${rest#*
-}
-		done
-		if [ "$a" = "$b" ]; then
-			echo "IE-JSONEND quiet"
-		else
-			echo "IE-JSONEND busy"
+		if jp_copy "$D/hist" /tmp/ie-ja && jp_copy "$D/hist_json" /tmp/ie-jj &&
+			jp_copy "$D/hist" /tmp/ie-jb; then
+			jp_print IE-J /tmp/ie-jj
+			jp_print IE-T /tmp/ie-ja
+			if jp_same /tmp/ie-ja /tmp/ie-jb; then
+				echo "IE-JSONEND quiet"
+				continue
+			fi
 		fi
+		echo "IE-JSONEND busy"
 	done
 }
 
