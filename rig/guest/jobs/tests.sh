@@ -65,6 +65,7 @@ test_start() { # suite=test
 	echo "ie-test: START ${1%%=*} ${1#*=}" >/dev/kmsg 2>/dev/null
 	now
 	t0=$t
+	late=''
 	wd_start "${1#*=}" "$tp" fifo
 }
 # The records of hist reads made so far (rig/guest/iehistaudit.c).
@@ -171,8 +172,8 @@ cleanup() {
 # after a reset in three passes.  A test whose reset failed, before its
 # own lines ran, after another test in the same ftracetest runs again
 # alone: that test left what a one-pass reset can't remove (a trigger
-# referenced from an event listed after it), as the "IE-SUMMARY batch:"
-# line says.  A test with an instance run is given alone; the worse of
+# referenced from an event listed after it); the "IE-RESETFAIL" line
+# names both, and the host fails the run on it.  A test with an instance run is given alone; the worse of
 # its two runs counts.
 bn=0 late='' wedged=''
 mkdir -p /tmp/ie-audit
