@@ -577,7 +577,9 @@ u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count)
  *
  * The figures first, the hit count after: an event adds to the hit count
  * before its value goes into the sums (fully ordered atomics), so the
- * count read covers at least the values summed.
+ * count read covers at least the values summed, but for those that came
+ * since an interval read took the entry's hit count (ie_take_event()): a
+ * figure whose count is too small is clamped (ie_stat_figure()).
  *
  * Return: as ie_stat_read().
  */

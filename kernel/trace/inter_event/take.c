@@ -83,8 +83,11 @@ static bool ie_take_elt(struct ie_hist *hist, struct tracing_map_elt *live,
 
 	/*
 	 * Last column first: an event adds its hit count, then each value in
-	 * order, so a value in this copy has its hit count here too (a hit
-	 * may still come without its values, as readers allow).
+	 * order, so a .avg or .stddev figure in this copy has its hit count
+	 * here too (their fetch-and-add is fully ordered; a plain sum's or a
+	 * percentile bucket's relaxed add may show before the hit on weakly
+	 * ordered CPUs).  A hit may still come without its values, as readers
+	 * allow.
 	 */
 	for (i = hist->n_vals; i--; ) {
 		if (hist->vals[i].mods & IE_MOD_STATS) {
@@ -235,7 +238,8 @@ void ie_take_give_back(struct ie_take *take)
  * trigger list.
  *
  * Return: the take, for ie_hist_json_show() and ie_take_free(), or an
- * ERR_PTR(): -ENOMEM, in which case nothing was taken.
+ * ERR_PTR() (-ENOMEM, or the error of listing a map's entries), in which
+ * case nothing was taken.
  */
 struct ie_take *ie_take_event(struct trace_event_file *file)
 {
