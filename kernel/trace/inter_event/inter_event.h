@@ -208,6 +208,7 @@
  *  stats.c        the statistics value modifiers: .min .max .avg .stddev
  *                 .percentiles; .loglin=N buckets
  *  event.c        event marks and the event path's per-CPU scratch space
+ *  errors.h       the error codes and their messages: add an error there
  *  *_test.c       KUnit tests: spec, expressions, event marks, layouts,
  *                 statistics
  */
@@ -231,80 +232,17 @@
 #define IE_MAX_NAME_LEN		MAX_EVENT_NAME_LEN
 
 /*
- * Error codes.  Each has one message, logged to error_log together with
- * the command and the position of the offending part.
+ * Error codes: IE_ERR_<NAME> for each IE_ERR(NAME, message) of errors.h.
+ * Each has one message, logged to error_log together with the command
+ * and the position of the offending part.
  */
+#define IE_ERR(name, ...)	IE_ERR_##name,
 enum ie_err {
-	IE_ERR_NOT_IMPLEMENTED,
-	IE_ERR_EMPTY_SPEC,
-	IE_ERR_NO_KEYS,
-	IE_ERR_TOO_MANY_KEYS,
-	IE_ERR_TOO_MANY_VALS,
-	IE_ERR_TOO_MANY_VARS,
-	IE_ERR_TOO_MANY_SORT,
-	IE_ERR_TOO_MANY_ACTIONS,
-	IE_ERR_EMPTY_ITEM,
-	IE_ERR_BAD_NAME,
-	IE_ERR_DUP_PARAM,
-	IE_ERR_BAD_SIZE,
-	IE_ERR_BAD_SORT,
-	IE_ERR_BAD_PARAM,
-	IE_ERR_BAD_ACTION,
-	IE_ERR_UNBALANCED,
-	IE_ERR_FIELD_NOT_FOUND,
-	IE_ERR_BAD_MODIFIER,
-	IE_ERR_KEY_TOO_LARGE,
-	IE_ERR_BAD_SORT_KEY,
-	IE_ERR_NAMED_MISMATCH,
-	IE_ERR_HIST_EXISTS,
-	IE_ERR_HIST_NOT_FOUND,
-	IE_ERR_BAD_FILTER,
-	IE_ERR_BAD_VAL,
-	IE_ERR_TOO_MANY_FIELDS,
-	IE_ERR_NOMEM,
-	IE_ERR_NOHITCOUNT_VALS,
-	IE_ERR_BAD_EXPR,
-	IE_ERR_TOO_MANY_OPERANDS,
-	IE_ERR_BAD_CONST,
-	IE_ERR_EXPR_DEPTH,
-	IE_ERR_DIV_BY_ZERO,
-	IE_ERR_VAR_NOT_FOUND,
-	IE_ERR_VAR_NOT_UNIQUE,
-	IE_ERR_REF_KEY_MISMATCH,
-	IE_ERR_TOO_MANY_REFS,
-	IE_ERR_VAR_BUSY,
-	IE_ERR_VAR_ON_HITCOUNT,
-	IE_ERR_SYNTH_NOT_FOUND,
-	IE_ERR_SYNTH_EXISTS,
-	IE_ERR_SYNTH_BAD_TYPE,
-	IE_ERR_SYNTH_BAD_FIELD,
-	IE_ERR_SYNTH_NO_FIELDS,
-	IE_ERR_SYNTH_TOO_MANY_FIELDS,
-	IE_ERR_SYNTH_BUSY,
-	IE_ERR_PARAM_COUNT,
-	IE_ERR_PARAM_TYPE,
-	IE_ERR_SYNTH_UNBOUND,
-	IE_ERR_BAD_HANDLER_VAR,
-	IE_ERR_BAD_MATCH_EVENT,
-	IE_ERR_BAD_CLOCK,
-	IE_ERR_DUP_VAR,
-	IE_ERR_FIELD_UNBOUNDED,
-	IE_ERR_SYNTH_SELF_LOOP,
-	IE_ERR_SYNTH_BAD_ARRAY,
-	IE_ERR_SYNTH_BAD_GROUP,
-	IE_ERR_UNARY_MINUS_SUBEXPR,
-	IE_ERR_STR_OPERAND,
-	IE_ERR_SNAPSHOT_BUSY,
-	IE_ERR_SNAPSHOT_HANDLER,
-	IE_ERR_SNAPSHOT_TWICE,
-	IE_ERR_MODULE_BUSY,
-	IE_ERR_PCTL_TWICE,
-	IE_ERR_PCTL_SIZE,
-	IE_ERR_JSON_CMD,
-	IE_ERR_JSON_WRONLY,
-	IE_ERR_JSON_SIZE,
+#include "errors.h"
 	IE_ERR_MAX,
 };
+
+#undef IE_ERR
 
 /*
  * A parsed trigger specification, before field resolution.  All strings
