@@ -352,7 +352,7 @@ int synth_event_trace_start(struct trace_event_file *file,
 		return -EINVAL;
 	for (i = 0; i < ev->n_fields; i++) {
 		if (ev->fields[i].is_dynamic || ev->fields[i].is_stack)
-			return -ENOTSUPP;
+			return -EOPNOTSUPP;
 	}
 	trace_state->event = (struct synth_event *)ev;
 	/* Until the end, as a tracepoint's probe runs. */
