@@ -1,7 +1,9 @@
 #!/bin/bash
-# make series: write our change as a git format-patch series against the
-# pristine tree into $1 (default out/series).  Patches from patches/ come
-# first, one commit each; then one commit per folder of new files.
+# make series: write our change, as committed (HEAD), as a git
+# format-patch series against the pristine tree into $1 (default
+# out/series): the documentation, the patches of patches/ one commit each
+# but the last, the new code, the last patch (which builds it), the
+# selftests.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -9,8 +11,19 @@ dest=${1:-$TOP/out/series}
 "$RIG/deps.sh"
 tree=$("$RIG/tree.sh")
 orig=$IE_CACHE/orig-$(tree_version)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# IE_SERIES_REPO: an empty folder to keep the series' git repository in
+# (make series-check), its first commit the pristine files.
+work=${IE_SERIES_REPO:-$(mktemp -d)}
+src=$(mktemp -d)
+if [ -n "${IE_SERIES_REPO:-}" ]; then
+	trap 'rm -rf "$src"' EXIT
+else
+	trap 'rm -rf "$work" "$src"' EXIT
+fi
+# What is committed, not what the working tree has besides.
+git -C "$TOP" archive HEAD patches rig/series Documentation/trace/inter-event.rst \
+	kernel/trace/inter_event tools/testing/selftests/ftrace/test.d/inter_event |
+	tar -x -C "$src"
 git -C "$work" init -q
 # The patches are from, and signed off by, the maintainers: the author
 # of the project's newest commit.
@@ -26,8 +39,12 @@ for f in $(cat "$tree/.ie-touched"); do
 		cp "$orig/$f" "$work/$f"
 	fi
 done
-# MAINTAINERS too: each commit that adds files adds them to our entry.
-cp "$tree/MAINTAINERS" "$work/MAINTAINERS"
+# MAINTAINERS and the documentation's index too: the commits adding
+# files add them there.
+for f in MAINTAINERS Documentation/trace/index.rst; do
+	mkdir -p "$work/$(dirname "$f")"
+	if [ -e "$orig/$f" ]; then cp "$orig/$f" "$work/$f"; else cp "$tree/$f" "$work/$f"; fi
+done
 git -C "$work" add -A
 git -C "$work" commit -q --allow-empty -m "$TREE_PKG $(tree_version) (pristine files)"
 base=$(git -C "$work" rev-parse HEAD)
@@ -49,13 +66,15 @@ import sys
 
 path, new, who = sys.argv[1], sys.argv[2], sys.argv[3]
 title = "INTER-EVENT HIST TRIGGERS"
-lines = open(path).read().split("\n")
+lines = open(path, encoding="utf-8").read().split("\n")
 if title in lines:
     i = lines.index(title) + 1
     while i < len(lines) and re.match(r"^[A-Z]:\t", lines[i]):
         i += 1
-    files = [x for x in lines[lines.index(title):i] if x.startswith("F:\t")]
-    first = lines.index(files[0])
+    first = lines.index(title) + 1
+    while not lines[first].startswith("F:\t"):
+        first += 1
+    files = lines[first:i]
     files = sorted(set(files + ["F:\t" + new]))
     lines[first:i] = files
 else:
@@ -70,25 +89,37 @@ else:
          if lines[a] < title < lines[b]][-1]
     lines[i:i] = [title, "M:\t" + who, "L:\tlinux-trace-kernel@vger.kernel.org",
                   "S:\tMaintained", "F:\t" + new, ""]
-open(path, "w").write("\n".join(lines))
+open(path, "w", encoding="utf-8").write("\n".join(lines))
 PY
 }
 commit_dir() { # path subject body
-	[ -e "$TOP/$1" ] || return 0
+	[ -e "$src/$1" ] || return 0
 	mkdir -p "$work/$(dirname "$1")"
-	cp -r "$TOP/$1" "$work/$1"
-	if [ -d "$TOP/$1" ]; then maintain "$1/"; else maintain "$1"; fi
+	rm -rf "${work:?}/$1"
+	cp -r "$src/$1" "$work/$1"
+	if [ -d "$src/$1" ]; then maintain "$1/"; else maintain "$1"; fi
 	git -C "$work" add -A
 	git -C "$work" commit -q -s -m "$2" -m "$3"
 }
 
-# The hooks in the tree's files first, then the new code, then the last
+# The documentation first (what the Kconfig help and the README cite),
+# then the hooks in the tree's files, then the new code, then the last
 # patch, which builds it (Kconfig and Makefile): every step builds, and
 # the new code builds as a whole.
-last=$(ls "$TOP"/patches/*.patch | tail -n 1)
-grep -q 'inter_event/' "$last" ||
-	die "$(basename "$last"), the last patch, must be the one that builds kernel/trace/inter_event/"
-for p in "$TOP"/patches/*.patch; do
+# (Listed in the trace documentation's index, after the hist triggers'.)
+sed -i 's/^   histogram-design$/&\n   inter-event/' "$work/Documentation/trace/index.rst"
+grep -qx '   inter-event' "$work/Documentation/trace/index.rst" ||
+	die "no place for inter-event in Documentation/trace/index.rst"
+commit_dir Documentation/trace/inter-event.rst \
+	"Documentation: trace: Document inter-event hist triggers" \
+	"Reference documentation for CONFIG_INTER_EVENT_HIST, which the rest
+of the series adds: the syntax, variables and references, synthetic
+events, actions, statistics, output and its JSON form, limits and
+errors."
+last=$(find "$src/patches" -name '*.patch' | sort | tail -n 1)
+[ -n "$last" ] && grep -q '^+obj-$(CONFIG_INTER_EVENT_HIST)' "$last" ||
+	die "the last patch of patches/ must be the one that builds kernel/trace/inter_event/"
+for p in "$src"/patches/*.patch; do
 	[ "$p" = "$last" ] || apply_patch "$p"
 done
 commit_dir kernel/trace/inter_event "tracing: Add inter-event hist triggers" \
@@ -102,11 +133,6 @@ objects, ownership, locking and the event path.
 
 Nothing builds it yet: the next patch does."
 apply_patch "$last"
-commit_dir Documentation/trace/inter-event.rst \
-	"Documentation: trace: Document inter-event hist triggers" \
-	"Reference documentation for CONFIG_INTER_EVENT_HIST: the syntax,
-variables and references, synthetic events, actions, statistics,
-output and its JSON form, limits and errors."
 commit_dir tools/testing/selftests/ftrace/test.d/inter_event \
 	"selftests/ftrace: Add inter-event hist trigger tests" \
 	"End-to-end tests of CONFIG_INTER_EVENT_HIST in ftracetest format."
@@ -121,22 +147,27 @@ git -C "$work" format-patch -q --cover-letter -o "$dest" "$base"..HEAD
 cover=$dest/0000-cover-letter.patch
 blurb=$work/.blurb
 {
-	tail -n +3 "$RIG/series/cover.txt"
+	tail -n +3 "$src/rig/series/cover.txt"
 	echo
-	cat "$RIG/series/differences.txt"
+	cat "$src/rig/series/differences.txt"
 	echo
-	if [ -d "$TOP/out/bench" ] &&
-		table=$(python3 "$RIG/bench/report.py" "$TOP/out/bench" 2>/dev/null); then
-		echo "Cost per event against the stock hist triggers (make bench):"
+	bench=${IE_BENCH_OUT:-$TOP/out/bench}
+	if [ -d "$bench" ] && table=$(python3 "$RIG/bench/report.py" "$bench" 2>&1); then
+		echo "Cost per event against the stock hist triggers (make bench,"
+		echo "$(date -r "$bench" +%F)):"
 		echo
 		printf '%s\n' "$table"
 	else
 		echo "(make bench, run before make series, puts its table here.)"
+		[ ! -d "$bench" ] || log "no bench table in the cover letter: $table"
 	fi
 } >"$blurb"
-subject=$(head -n 1 "$RIG/series/cover.txt")
+subject=$(head -n 1 "$src/rig/series/cover.txt")
 awk -v subj="$subject" -v blurb="$blurb" '
-	/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subj) }
+	/\*\*\* SUBJECT HERE \*\*\*/ {
+		i = index($0, "*** SUBJECT HERE ***")
+		$0 = substr($0, 1, i - 1) subj substr($0, i + 20)
+	}
 	/^\*\*\* BLURB HERE \*\*\*$/ { while ((getline l < blurb) > 0) print l; next }
 	{ print }
 ' "$cover" >"$cover.tmp"
