@@ -87,9 +87,10 @@
  * releases the conditional snapshot (ie_snapshot_release()), the ie_hist
  * (ie_hist_put()) and, last, the event's module.
  *
- * An ie_hist belongs to one trigger (hist->ref is 1).  hist->users counts
- * the ie_hists pinning it (ie_refs_hold()): those referring to its
- * variables and those with a helper mirroring it.  A pinned trigger is
+ * An ie_hist belongs to one trigger, which puts it once (ie_hist_put(),
+ * from ie_hist_trigger_free()).  hist->users counts the ie_hists pinning
+ * it (ie_refs_hold()): those referring to its variables and those with a
+ * helper mirroring it.  A pinned trigger is
  * busy: removing it fails (IE_ERR_VAR_BUSY) and ie_hist_unreg_all() skips
  * it.  Freed while pinned, it is only marked orphan by ie_hist_put(), and
  * the last ie_refs_release() destroys it.  ie_hist_destroy() drops its
@@ -112,7 +113,7 @@
  * Locking and concurrency
  *
  * event_mutex serializes all but the event path: parsing, registering and
- * removing triggers (file->triggers changes), hist->ref, users and orphan,
+ * removing triggers (file->triggers changes), hist->users and orphan,
  * ie_map.ref and ready, the lookups of variables and helpers and
  * ie_aux_ids, the synthetic event list and users, ie_scratch_init(),
  * holding and releasing the snapshot, ie_hist_filter_changed(), and the
@@ -556,7 +557,6 @@ struct ie_hist {
 	bool			is_aux;		/* a helper trigger of ours */
 	u64			aux_id;		/* a helper's identity, never reused */
 	bool			orphan;		/* trigger freed while referenced */
-	unsigned int		ref;		/* triggers using it */
 	struct ie_var		vars[IE_MAX_VARS];
 	unsigned int		n_vars;
 	struct ie_ref		refs[IE_MAX_REFS];

@@ -85,14 +85,15 @@ ie_find_match(struct trace_event_file *file, struct event_trigger_data *data)
 }
 
 /*
- * The last trigger using @hist is gone.  If others still refer to its
- * variables (only when an instance goes, which frees triggers in event
- * order whatever refers to what), it lives on, unregistered, until the
- * last of them lets go (ie_refs_release()).
+ * @hist's trigger is freed.  If others still refer to its variables, it
+ * lives on, unregistered, until the last of them lets go
+ * (ie_refs_release()).  Defensive: a pinned trigger can't be removed,
+ * and its instance can't go while a trigger referring to it holds the
+ * instance (IE_TRIGGER_FL_TR_REF).
  */
 void ie_hist_put(struct ie_hist *hist)
 {
-	if (--hist->ref)
+	if (WARN_ON_ONCE(hist->orphan))
 		return;
 	if (hist->users) {
 		hist->orphan = true;
@@ -255,7 +256,6 @@ static void ie_hist_unreg(char *glob, struct event_trigger_data *data,
 	ie_hist_trigger_free(data);
 }
 
-/* A histogram whose variables others refer to must stay. */
 /*
  * Called under event_mutex when @file gains or loses its filter: keep
  * events going straight to the ring buffer exactly while a trigger using
@@ -278,11 +278,12 @@ void ie_hist_filter_changed(struct trace_event_file *file)
 	}
 }
 
+/* A histogram whose variables others refer to must stay. */
 static bool ie_hist_busy(struct event_trigger_data *data)
 {
 	struct ie_hist *hist = ie_data_hist(data);
 
-	return hist->users && hist->ref == 1;
+	return hist->users;
 }
 
 /* Remove the event's hist triggers, but those others still refer to. */
@@ -414,7 +415,6 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		}
 		goto out_log;
 	}
-	hist->ref = 1;
 	hist->is_aux = aux;
 	if (aux)
 		hist->aux_id = ++ie_aux_ids;
