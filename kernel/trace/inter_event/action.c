@@ -677,9 +677,8 @@ static void ie_action_unpin(struct ie_action *a)
 }
 
 /* Entry data for save(): where each saved value goes. */
-int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err)
+void ie_actions_reserve(struct ie_hist *hist)
 {
-	struct ie_synth_event *ev;
 	struct ie_action *a;
 	unsigned int i, j;
 
@@ -696,23 +695,33 @@ int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err)
 				sizeof(u64);
 		}
 	}
-	/*
-	 * Pin the synthetic events we generate, and the modules that
-	 * defined some of them (a module deletes its events on unload).
-	 */
+}
+
+/*
+ * Pin the synthetic events we generate, and the modules that defined
+ * some of them (a module deletes its events on unload): all or none.
+ * ie_actions_free() unpins them once hist->holds_pins is set.  A module
+ * going away is reported at its action (@spec's).
+ */
+int ie_actions_pin(struct ie_hist *hist, struct ie_spec *spec,
+		   unsigned int *err_pos, enum ie_err *err)
+{
+	struct ie_synth_event *ev;
+	unsigned int i;
+
 	for (i = 0; i < hist->n_actions; i++) {
 		ev = hist->actions[i].synth;
 		if (!ev)
 			continue;
 		if (ev->mod && !try_module_get(ev->mod)) {
+			*err = IE_ERR_MODULE_BUSY;
+			*err_pos = spec->actions[i].pos;
 			while (i--)
 				ie_action_unpin(&hist->actions[i]);
-			*err = IE_ERR_MODULE_BUSY;
 			return -EBUSY;
 		}
 		ev->users++;
 	}
-	hist->actions_hold = true;
 	return 0;
 }
 
@@ -723,7 +732,7 @@ void ie_actions_free(struct ie_hist *hist)
 
 	for (i = 0; i < hist->n_actions; i++) {
 		a = &hist->actions[i];
-		if (hist->actions_hold)
+		if (hist->holds_pins)
 			ie_action_unpin(a);
 		for (j = 0; j < a->n_params; j++) {
 			ie_expr_free(a->params[j].expr);

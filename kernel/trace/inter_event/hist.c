@@ -640,9 +640,7 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	}
 	if (hist->has_execname)
 		hist->elt_data_size = ALIGN(TASK_COMM_LEN, sizeof(u64));
-	ret = ie_actions_reserve(hist, err);
-	if (ret)
-		goto fail;
+	ie_actions_reserve(hist);
 	/* Per variable: the tag of its unread value (see ie_var_peek()). */
 	hist->tags_off = hist->elt_data_size;
 	hist->elt_data_size += hist->n_vars * sizeof(atomic64_t);
@@ -687,8 +685,12 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 		*err = IE_ERR_NOMEM;
 		goto fail;
 	}
+	/* Last, as nothing can fail after it: what we pin. */
+	ret = ie_actions_pin(hist, spec, err_pos, err);
+	if (ret)
+		goto fail;
 	ie_refs_hold(hist);
-	hist->holds_refs = true;
+	hist->holds_pins = true;
 	return hist;
 fail:
 	ie_hist_destroy(hist);
@@ -701,7 +703,7 @@ void ie_hist_destroy(struct ie_hist *hist)
 
 	if (!hist)
 		return;
-	if (hist->holds_refs)
+	if (hist->holds_pins)
 		ie_refs_release(hist);
 	ie_actions_free(hist);
 	ie_snapshot_free(hist);

@@ -567,12 +567,12 @@ struct ie_hist {
 	bool			uses_ts;
 	unsigned int		n_leaves;	/* operands evaluated per event */
 	char			*clock;
-	bool			holds_refs;
+	/* Pins others: ie_refs_hold(), ie_actions_pin() done. */
+	bool			holds_pins;
 	struct ie_action	actions[IE_MAX_ACTIONS];
 	unsigned int		n_actions;
 	unsigned int		elt_data_size;	/* per-entry private data */
 	unsigned int		tags_off;	/* the vars' read-once tags */
-	bool			actions_hold;	/* synth events pinned */
 	struct ie_aux		aux[IE_MAX_AUX];	/* field variable helpers */
 	unsigned int		n_aux;
 	atomic64_t		actions_dropped;	/* past the nesting bound */
@@ -947,7 +947,9 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 		  unsigned int *err_pos, enum ie_err *err);
 int ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec);
 void ie_actions_free(struct ie_hist *hist);
-int ie_actions_reserve(struct ie_hist *hist, enum ie_err *err);
+void ie_actions_reserve(struct ie_hist *hist);
+int ie_actions_pin(struct ie_hist *hist, struct ie_spec *spec,
+		   unsigned int *err_pos, enum ie_err *err);
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
 		    struct ie_synth_args *args);
