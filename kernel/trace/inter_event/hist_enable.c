@@ -2,8 +2,8 @@
 /*
  * Inter-event hist triggers: the enable_hist and disable_hist commands,
  * which pause and continue another event's histograms when an event hits.
- * Parsing, registration and printing are the trigger framework's, shared
- * with enable_event and disable_event.
+ * Parsing, registration, counting and printing are the trigger
+ * framework's, shared with enable_event and disable_event.
  */
 #include <linux/kernel.h>
 #include <linux/rculist.h>
@@ -24,17 +24,6 @@ static void ie_hist_enable_trigger(struct event_trigger_data *data,
 		    !((struct ie_hist *)test->private_data)->is_aux)
 			WRITE_ONCE(test->paused, !enable_data->enable);
 	}
-}
-
-static bool ie_hist_enable_count(struct event_trigger_data *data,
-				 struct trace_buffer *buffer, void *rec,
-				 struct ring_buffer_event *event)
-{
-	if (!data->count)
-		return false;
-	if (data->count != -1)
-		data->count--;
-	return true;
 }
 
 /* Truncating the trigger file removes these too. */
@@ -64,7 +53,7 @@ static void ie_hist_enable_unreg_all(struct trace_event_file *file)
 	.unreg_all	= ie_hist_enable_unreg_all,		\
 	.set_filter	= set_trigger_filter,			\
 	.trigger	= ie_hist_enable_trigger,		\
-	.count_func	= ie_hist_enable_count,			\
+	.count_func	= event_trigger_count,			\
 	.print		= event_enable_trigger_print,		\
 	.init		= event_trigger_init,			\
 	.free		= event_enable_trigger_free,		\
