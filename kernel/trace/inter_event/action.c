@@ -676,7 +676,17 @@ static void ie_action_unpin(struct ie_action *a)
 		module_put(a->synth->mod);
 }
 
-/* Entry data for save(): where each saved value goes. */
+/**
+ * ie_actions_reserve - lay out the entry data of the save() actions
+ * @hist: the histogram being built, its actions added
+ *
+ * Entry data for save(): where each saved value goes.  Each save() gets
+ * a u64 flag, set once it has saved (ie_action.saved_off), then a slot
+ * for each parameter (ie_param.save_off): a u64 for a number, the
+ * field's size rounded up to 8 bytes for a string.  The slots are appended at
+ * @hist->elt_data_size, which grows by what they take.  trace() and
+ * snapshot() keep nothing there.
+ */
 void ie_actions_reserve(struct ie_hist *hist)
 {
 	struct ie_action *a;
@@ -697,11 +707,22 @@ void ie_actions_reserve(struct ie_hist *hist)
 	}
 }
 
-/*
+/**
+ * ie_actions_pin - pin the synthetic events the actions generate
+ * @hist: the histogram being built, its actions added
+ * @spec: its spec, whose actions give the position of an error
+ * @err_pos: set on failure, to the failing action's position
+ * @err: set to IE_ERR_MODULE_BUSY on failure
+ *
  * Pin the synthetic events we generate, and the modules that defined
  * some of them (a module deletes its events on unload): all or none.
+ * An event's users count goes up once for each action generating it.
  * ie_actions_free() unpins them once hist->holds_pins is set.  A module
  * going away is reported at its action (@spec's).
+ *
+ * Context: Must be called with event_mutex held.
+ * Return: 0, or -EBUSY if the module defining one of the events is
+ * going away; nothing is pinned then.
  */
 int ie_actions_pin(struct ie_hist *hist, struct ie_spec *spec,
 		   unsigned int *err_pos, enum ie_err *err)
@@ -725,6 +746,16 @@ int ie_actions_pin(struct ie_hist *hist, struct ie_spec *spec,
 	return 0;
 }
 
+/**
+ * ie_actions_free - free what the actions of a histogram hold
+ * @hist: the histogram, being destroyed (or given up while built)
+ *
+ * Frees each action's listed text and its parameters (expressions and
+ * string fields), and unpins the synthetic events and modules that
+ * ie_actions_pin() pinned if @hist->holds_pins says it did.
+ *
+ * Context: Must be called with event_mutex held.
+ */
 void ie_actions_free(struct ie_hist *hist)
 {
 	struct ie_action *a;
@@ -769,7 +800,26 @@ static bool ie_handler_hit(const struct ie_action *a,
 	return true;
 }
 
-/* Event path: the entry @elt was just updated; act if the handler says. */
+/**
+ * ie_actions_run - run the actions of a histogram for an event
+ * @hist: the histogram
+ * @elt: the entry the event just updated
+ * @ctx: the event's record, time stamp and reference values
+ * @rec: the event's record
+ * @var_vals: the event's new values of @hist's variables
+ * @args: room for the values of a synthetic event to generate
+ *
+ * Event path: the entry @elt was just updated; act if the handler says.
+ * onmatch() acts every time, onmax() when its variable raises the
+ * entry's maximum, onchange() when it differs from the entry's last
+ * value.  trace() generates its synthetic event (one not generated for
+ * nesting too deep counts in @hist->actions_dropped); save() copies its
+ * parameters into the entry data, without serialization; snapshot() comes
+ * after the other actions, so that the snapshot keeps what they saved.
+ *
+ * Context: event path, any context including NMI; no allocation.  No
+ * lock but the instance's max_lock, taken by a snapshot (never in NMI).
+ */
 void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
 		    struct ie_synth_args *args)
@@ -855,6 +905,14 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 	}
 }
 
+/**
+ * ie_actions_print - list the actions of a trigger
+ * @m: the seq_file listing the trigger
+ * @hist: the trigger's histogram
+ *
+ * Appends ":handler(arg).action(params)" for each action, the text
+ * ie_action_add() kept, to the trigger's line.
+ */
 void ie_actions_print(struct seq_file *m, struct ie_hist *hist)
 {
 	unsigned int i;
@@ -877,7 +935,22 @@ static bool ie_action_shown(struct ie_hist *hist, const struct ie_action *a)
 	return false;
 }
 
-/* After an entry: the maximum (or last value) and the saved fields. */
+/**
+ * ie_actions_show_entry - print what the actions keep with an entry
+ * @m: the hist file
+ * @hist: the histogram
+ * @elt: the entry, or the copy a snapshot made of one
+ *
+ * After an entry: the maximum (or last value) and the saved fields.  For
+ * each onmax() or onchange() action, "max:" or "changed:" and its value
+ * (a snapshot() whose handler and variable an earlier action shows
+ * already is skipped), then what its save() keeps: "(null)" for a
+ * string while nothing was saved.  Events may be writing the fields
+ * meanwhile: a mix of two events' fields may show, within each field's
+ * bounds.
+ *
+ * Context: event_mutex held (reading the hist file).
+ */
 void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			   struct tracing_map_elt *elt)
 {

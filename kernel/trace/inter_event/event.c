@@ -116,11 +116,7 @@ notrace void ie_event_end(void)
 		ie_mark_fresh(lv, ie_level_mark(lv, depth));
 }
 
-/*
- * Allocate the scratch space of the event path, once, before the first
- * hist trigger is registered (under event_mutex).  It is never freed:
- * an event may be using it when the last trigger goes.
- */
+/* The string copies of one slot of scratch space (ie_scratch.strs). */
 struct ie_scratch_strs {
 	char	s[IE_MAX_STR_REFS][IE_STR_MAX];
 };
@@ -128,6 +124,19 @@ struct ie_scratch_strs {
 /* Referenced from ie_scratch's copies only: kept here for kmemleak. */
 static struct ie_scratch_strs __percpu *ie_scratch_strs;
 
+/**
+ * ie_scratch_init - allocate the scratch space of the event path
+ *
+ * Allocate the scratch space of the event path, once, before the first
+ * hist trigger is registered (under event_mutex).  It is never freed:
+ * an event may be using it when the last trigger goes.  Per CPU,
+ * IE_CONTEXTS x IE_SCRATCH_NEST slots, each with IE_MAX_STR_REFS string
+ * copies of IE_STR_MAX bytes.  It is published with a release, after
+ * its contents (see ie_event_scratch()); later calls do nothing.
+ *
+ * Context: Must be called with event_mutex held.
+ * Return: 0, or -ENOMEM (then nothing stays allocated).
+ */
 int ie_scratch_init(void)
 {
 	struct ie_scratch_strs __percpu *q;
@@ -161,9 +170,16 @@ int ie_scratch_init(void)
 	return 0;
 }
 
-/*
+/**
+ * ie_event_scratch - the scratch space of the event whose triggers run
+ *
  * Event path: the scratch space of the event whose triggers run, or
  * NULL if it is nested too deep (or no hist trigger was ever added).
+ * The slot is that of this CPU, context level and nesting depth at the
+ * level.
+ *
+ * Context: event path (preemption off), any context including NMI.
+ * Return: the slot, or NULL.
  */
 notrace struct ie_scratch *ie_event_scratch(void)
 {
@@ -177,10 +193,18 @@ notrace struct ie_scratch *ie_event_scratch(void)
 	       slot;
 }
 
-/*
+/**
+ * ie_event_nest_room - may a nested event still run hist triggers?
+ * @max: how many events deep a chain may go at this level, the new
+ *	event included
+ *
  * Event path: may an event begin inside the current one's triggers and
  * still run hist triggers, at most @max events deep (and within the
  * scratch space)?  An action asks before generating one.
+ *
+ * Context: event path, any context including NMI.
+ * Return: true if the current depth at this CPU's context level is below
+ * both @max and IE_SCRATCH_NEST.
  */
 notrace bool ie_event_nest_room(unsigned int max)
 {
@@ -195,17 +219,32 @@ static __always_inline u64 ie_mark_id(const struct ie_event_mark *mark)
 	       interrupt_context_level();
 }
 
-/* The identity of the event whose triggers run. */
+/**
+ * ie_event_id - the identity of the event whose triggers run
+ *
+ * The identity of the event whose triggers run: its mark's sequence
+ * number, with the CPU and the context level (see the top of this
+ * file).  Outside any event, the first mark's.
+ *
+ * Context: event path, any context including NMI.
+ * Return: the identity.
+ */
 notrace u64 ie_event_id(void)
 {
 	return ie_mark_id(ie_this_mark());
 }
 
-/*
+/**
+ * ie_event_write_tag - a new tag for a write of variables
+ *
  * A tag for a write of variables: even, never 0, and not given again
  * until the event's sequence number wraps (what is left of it after the
  * CPU, the level and the count of the event's writes: at least 38 bits),
- * or an event makes more than 2^IE_TAG_WRITE_BITS writes.
+ * or an event makes more than 2^IE_TAG_WRITE_BITS writes.  Each call
+ * counts one more write in the event's mark.
+ *
+ * Context: event path, any context including NMI.
+ * Return: the tag, for ie_vars_save() to publish.
  */
 notrace u64 ie_event_write_tag(void)
 {
@@ -215,11 +254,20 @@ notrace u64 ie_event_write_tag(void)
 	return (ie_mark_id(mark) << IE_TAG_WRITE_BITS | n) << 2 | 2;
 }
 
-/*
+/**
+ * ie_event_ts - the time stamp of the event whose triggers run
+ * @buffer: the ring buffer of the event's instance
+ * @rbe: the event's ring buffer event (maybe the per-CPU staging one),
+ *	or NULL for a record built for the event's triggers only
+ *
  * The event's time stamp, read once per event: the ring buffer's time
  * stamp of the event when it is written there (what the trace shows), or
  * the trace clock at the first trigger that asks when the event is only
- * staged per CPU or built on the stack for its triggers.
+ * staged per CPU or built on the stack for its triggers.  The event's
+ * later triggers get the same value.
+ *
+ * Context: event path, any context including NMI.
+ * Return: the time stamp, in the ring buffer's clock.
  */
 notrace u64 ie_event_ts(struct trace_buffer *buffer,
 			struct ring_buffer_event *rbe)
@@ -234,9 +282,16 @@ notrace u64 ie_event_ts(struct trace_buffer *buffer,
 	return mark->ts;
 }
 
-/*
+/**
+ * ie_event_taken - a value the current event consumed already
+ * @slot: the variable's read-once tag in its entry
+ * @val: set to the value, if there is one
+ *
  * The value this event consumed from variable slot @slot, for a later
- * trigger of the same event.  Returns false if it consumed none.
+ * trigger of the same event.
+ *
+ * Context: event path, any context including NMI.
+ * Return: false if it consumed none, else true.
  */
 notrace bool ie_event_taken(const void *slot, u64 *val)
 {
@@ -252,13 +307,32 @@ notrace bool ie_event_taken(const void *slot, u64 *val)
 	return false;
 }
 
-/* Room for @n more consumed values in this event's mark? */
+/**
+ * ie_event_take_room - room in the event's mark for more values?
+ * @n: how many more consumed values
+ *
+ * Room for @n more consumed values in this event's mark?  A mark holds
+ * IE_EVENT_TAKEN.
+ *
+ * Context: event path, any context including NMI.
+ * Return: true if there is room.
+ */
 notrace bool ie_event_take_room(unsigned int n)
 {
 	return ie_this_mark()->n_taken + n <= IE_EVENT_TAKEN;
 }
 
-/* Note that this event consumed @val from @slot (room checked first). */
+/**
+ * ie_event_take - note a value the current event consumed
+ * @slot: the variable's read-once tag in its entry
+ * @val: the value consumed
+ *
+ * Note that this event consumed @val from @slot (room checked first,
+ * with ie_event_take_room(): without room it warns once and notes
+ * nothing).  The event's later triggers find it with ie_event_taken().
+ *
+ * Context: event path, any context including NMI.
+ */
 notrace void ie_event_take(const void *slot, u64 val)
 {
 	struct ie_event_mark *mark = ie_this_mark();

@@ -318,6 +318,13 @@ int ie_expr_parse(const char *text, struct ie_expr **out,
 	return 0;
 }
 
+/**
+ * ie_expr_free - free an expression
+ * @e: the expression's root; NULL or an ERR_PTR() is ignored
+ *
+ * Frees the whole tree: the operands, each leaf's field, text and
+ * alias, and @e itself.
+ */
 void ie_expr_free(struct ie_expr *e)
 {
 	if (IS_ERR_OR_NULL(e))
@@ -345,7 +352,21 @@ static u64 ie_ns_to_us(u64 ns)
 	return us + (rem >= NSEC_PER_USEC / 2);
 }
 
-/* Event path: no allocation; depth bounded by the parser's limits. */
+/**
+ * ie_expr_eval - the value of an expression for an event
+ * @e: a resolved expression
+ * @ctx: the event's record, time stamp and reference values
+ *
+ * Event path: no allocation; depth bounded by the parser's limits (and
+ * IE_EXPR_MAX_HEIGHT once variables are inlined).  Arithmetic is on u64
+ * and wraps; a division by zero gives U64_MAX.  common_timestamp.usecs
+ * is rounded to the nearest microsecond, unless the clock doesn't count
+ * in nanoseconds.  An operand left unresolved is 0.  ie_expr_fold()
+ * computes constant subexpressions with it too.
+ *
+ * Context: any context, NMI included.
+ * Return: the value.
+ */
 u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx)
 {
 	u64 l, r;
@@ -456,7 +477,19 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 	return n;
 }
 
-/* The expression as text, with the leaves' current text. */
+/**
+ * ie_expr_print - an expression as text
+ * @e: the expression
+ * @buf: where to write it
+ * @len: size of @buf
+ *
+ * The expression as text, with the leaves' current text.  A variable
+ * inlined in it is written as it was referred to ("$var"); parentheses
+ * go where precedence needs them, and a unary minus is always "-(x)".
+ * The text is cut to fit @buf, and ends with a NUL if @len isn't 0.
+ *
+ * Return: the number of characters written, the NUL not counted.
+ */
 int ie_expr_print(const struct ie_expr *e, char *buf, size_t len)
 {
 	if (len)
@@ -464,7 +497,17 @@ int ie_expr_print(const struct ie_expr *e, char *buf, size_t len)
 	return ie_expr_print_sub(e, buf, len, 0, true, false);
 }
 
-/* The same, but a variable inlined as the whole expression is expanded. */
+/**
+ * ie_expr_print_expanded - an expression as text, its variable expanded
+ * @e: the expression
+ * @buf: where to write it
+ * @len: size of @buf
+ *
+ * The same as ie_expr_print(), but a variable inlined as the whole
+ * expression is expanded.  Variables inlined deeper are still "$var".
+ *
+ * Return: the number of characters written, the NUL not counted.
+ */
 int ie_expr_print_expanded(const struct ie_expr *e, char *buf, size_t len)
 {
 	if (len)
@@ -472,7 +515,14 @@ int ie_expr_print_expanded(const struct ie_expr *e, char *buf, size_t len)
 	return ie_expr_print_sub(e, buf, len, 0, false, false);
 }
 
-/* Operands of @e, and its height (what evaluating it recurses). */
+/**
+ * ie_expr_size - the number of operands of an expression, and its height
+ * @e: the expression
+ * @leaves: set to the number of operands
+ * @height: set to the height of the tree, 1 for an operand alone
+ *
+ * Operands of @e, and its height (what evaluating it recurses).
+ */
 void ie_expr_size(const struct ie_expr *e, unsigned int *leaves,
 		  unsigned int *height)
 {
@@ -490,7 +540,17 @@ void ie_expr_size(const struct ie_expr *e, unsigned int *leaves,
 	*height = max(hl, hr) + 1;
 }
 
-/* Call @fn on every operand leaf, left to right; stop on an error. */
+/**
+ * ie_expr_walk_leaves - call a function on every operand of an expression
+ * @e: the expression, or NULL
+ * @fn: called with each leaf and @arg
+ * @arg: passed to @fn
+ *
+ * Call @fn on every operand leaf, left to right; stop on an error.
+ * Operators, unary minus included, are not passed to @fn.
+ *
+ * Return: 0, or the first non-zero value @fn returned.
+ */
 int ie_expr_walk_leaves(struct ie_expr *e, ie_leaf_fn_t fn, void *arg)
 {
 	int ret;
@@ -506,7 +566,15 @@ int ie_expr_walk_leaves(struct ie_expr *e, ie_leaf_fn_t fn, void *arg)
 	return fn(e, arg);
 }
 
-/* 0 if @a and @b are the same expression, as shown. */
+/**
+ * ie_expr_cmp - compare two expressions
+ * @a: an expression, or NULL
+ * @b: another, or NULL
+ *
+ * Node by node: the kinds, constants, .usecs and the operands' text.
+ *
+ * Return: 0 if @a and @b are the same expression, as shown, else 1.
+ */
 int ie_expr_cmp(const struct ie_expr *a, const struct ie_expr *b)
 {
 	if (!a || !b)
@@ -533,7 +601,15 @@ static bool ie_expr_constant(const struct ie_expr *e)
 	return ie_expr_constant(e->l) && ie_expr_constant(e->r);
 }
 
-/* The constant 0 some division divides by, if any. */
+/**
+ * ie_expr_div_by_zero - find a division by the constant 0
+ * @e: the expression, or NULL
+ *
+ * A division whose right operand is, in the tree as it is, the constant
+ * 0; a constant subexpression worth 0 counts once it is folded.
+ *
+ * Return: the constant 0 some division divides by, if any, else NULL.
+ */
 const struct ie_expr *ie_expr_div_by_zero(const struct ie_expr *e)
 {
 	const struct ie_expr *z;
@@ -554,9 +630,18 @@ static unsigned int ie_expr_pos(const struct ie_expr *e)
 	return e->pos;
 }
 
-/*
+/**
+ * ie_expr_fold - fold the constant subexpressions of an expression
+ * @e: the expression, or NULL
+ *
  * Replace constant subexpressions by their values, as the trigger file
- * then lists them ("x=16-8-4-2" is listed as "x=2").
+ * then lists them ("x=16-8-4-2" is listed as "x=2").  A unary minus is
+ * not folded, nor anything around one (what it negates is).  A constant
+ * subexpression with a division by the constant 0 in it stays, to be
+ * reported; a divisor that is itself a constant subexpression is not
+ * folded yet when that is checked: 4/(2-2) folds to U64_MAX.
+ *
+ * Return: 0, or -ENOMEM (the tree may then be partly folded).
  */
 int ie_expr_fold(struct ie_expr *e)
 {

@@ -230,6 +230,14 @@ not_found:
 	return -EINVAL;
 }
 
+/**
+ * ie_field_free - free what a resolved field holds
+ * @f: the field
+ *
+ * Frees and clears the field's name.  Not an expression value's tree
+ * (@f->expr): its owner frees that with ie_expr_free(), as it frees @f
+ * itself if it allocated it.
+ */
 void ie_field_free(struct ie_field *f)
 {
 	kfree(f->name);
@@ -275,7 +283,19 @@ static void ie_field_str(const struct ie_field *f, void *rec, char *dst)
 		dst[len - 1] = '\0';
 }
 
-/* Where a string field's text is in the record, and its bound. */
+/**
+ * ie_field_str_ptr - where a string field's text is in a record
+ * @f: a string field of the event
+ * @rec: the event's record
+ * @len: set to the text's bound: a dynamic string's __data_loc length,
+ *	or a fixed-size string's size
+ *
+ * Where a string field's text is in the record, and its bound.  Nothing
+ * is copied: the text ends at its NUL or after @len bytes.
+ *
+ * Context: event path, any context including NMI.
+ * Return: the text's address in @rec.
+ */
 const char *ie_field_str_ptr(const struct ie_field *f, void *rec,
 			     unsigned int *len)
 {
@@ -313,6 +333,16 @@ static void ie_field_frames(const struct ie_field *f, void *rec, void *key)
 static unsigned long ie_etc_start __ro_after_init;
 static unsigned long ie_etc_end __ro_after_init;
 
+/**
+ * ie_field_init - find event_triggers_call()'s code, for stack traces
+ *
+ * Notes where event_triggers_call()'s code starts and ends, so that a
+ * stack taken at an event (ie_field_key()) leaves out the frames of
+ * tracing up to it.  If kallsyms can't tell, such stacks leave out
+ * IE_STACK_SKIP frames instead.
+ *
+ * Context: boot, from register_trigger_hist_cmd().
+ */
 void __init ie_field_init(void)
 {
 	unsigned long addr = (unsigned long)event_triggers_call;
@@ -356,7 +386,20 @@ static noinline unsigned int ie_stack_save(unsigned long *key)
 	return min_t(unsigned int, n, IE_STACK_DEPTH);
 }
 
-/* Fill this field's part of a compound key from the record. */
+/**
+ * ie_field_key - fill a field's part of a compound key from a record
+ * @f: the field
+ * @rec: the event's record
+ * @key: where the field's part starts (@f->size bytes)
+ *
+ * Fill this field's part of a compound key from the record: a string,
+ * NUL-padded to @f->size and ending with a NUL; a stack trace's frames,
+ * from the record or taken now, 0 after the last; or a number as a u64,
+ * after its .log2, .buckets= or .loglin= modifier.  Also how save() and
+ * string or stack variables copy their fields.
+ *
+ * Context: event path, any context including NMI; no allocation.
+ */
 void ie_field_key(const struct ie_field *f, void *rec, void *key)
 {
 	unsigned int n;

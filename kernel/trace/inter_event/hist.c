@@ -533,6 +533,10 @@ int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner)
  * Entries are allocated whole, in kmalloc's sizes.  (Checked when the
  * table is made, not when a spec is matched: size= is no part of a
  * trigger's identity.)
+ *
+ * Return: true if @hist has a .percentiles value and its entry data, at
+ * its kmalloc size, times the table's 2^map_bits entries would exceed
+ * IE_PCTL_MAX_BYTES.
  */
 bool ie_hist_too_big(const struct ie_hist *hist)
 {
@@ -541,6 +545,17 @@ bool ie_hist_too_big(const struct ie_hist *hist)
 		hist->map_bits) > IE_PCTL_MAX_BYTES;
 }
 
+/**
+ * ie_map_put - drop a histogram's reference to its map
+ * @m: the map, or NULL
+ *
+ * The triggers of one name share a map, each with a reference.  The
+ * last reference destroys the tracing_map, its entries included, the
+ * per-CPU counts and @m.
+ *
+ * Context: Must be called with event_mutex held; when the last reference
+ * goes, the event path must be done with @m.
+ */
 void ie_map_put(struct ie_map *m)
 {
 	if (!m || --m->ref)
@@ -574,7 +589,16 @@ void ie_map_cpu_counts(struct ie_map *m, int cpu, u64 *hits, u64 *drops)
 	*drops = local64_read(&c->drops);
 }
 
-/* With tracing_map_clear(): the counts start again from 0. */
+/**
+ * ie_map_cpu_clear - zero a table's per-CPU hits and drops
+ * @m: the table
+ *
+ * With tracing_map_clear(): the counts start again from 0.  No event
+ * may be counting meanwhile: the map is marked clearing, and the event
+ * path done with it (see ie_hist_control()).
+ *
+ * Context: Must be called with event_mutex held.
+ */
 void ie_map_cpu_clear(struct ie_map *m)
 {
 	struct ie_cpu_counts *c;
@@ -697,6 +721,20 @@ fail:
 	return ERR_PTR(ret);
 }
 
+/**
+ * ie_hist_destroy - free a histogram and give back what it holds
+ * @hist: the histogram, maybe only partly built, or NULL
+ *
+ * If @hist->holds_pins, gives back the pins ie_hist_create() took last:
+ * on the histograms it refers to or has helpers mirror (each may be
+ * destroyed in turn if its trigger is gone: ie_refs_release()), and on
+ * its actions' synthetic events.  Then frees the actions and the
+ * snapshot copy, removes its helper triggers nobody else uses, puts its
+ * map and frees its fields, variables and @hist.
+ *
+ * Context: Must be called with event_mutex held, the event path done
+ * with @hist; a registered trigger's histogram goes by ie_hist_put().
+ */
 void ie_hist_destroy(struct ie_hist *hist)
 {
 	unsigned int i;
@@ -726,7 +764,18 @@ void ie_hist_destroy(struct ie_hist *hist)
 	kfree(hist);
 }
 
-/* Same keys, values and sort: the condition to share a named histogram. */
+/**
+ * ie_hist_compatible - whether two histograms describe the same table
+ * @a: a histogram
+ * @b: another
+ *
+ * Same keys, values and sort: the condition to share a named histogram.
+ * Also the same nohitcount, variables (names and expressions) and
+ * actions (as written); size= is not compared.  A command that removes,
+ * pauses, continues or clears finds its trigger by it too.
+ *
+ * Return: true if they match.
+ */
 bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 {
 	unsigned int i;
@@ -795,9 +844,23 @@ static u64 ie_var_value(struct ie_hist *hist, const struct ie_var *var,
 	return ie_expr_eval(var->expr, ctx);
 }
 
-/*
- * Event path: no allocation, no locks; a full map counts a drop.  The
- * buffers are the event's scratch space (see ie_event_scratch()).
+/**
+ * ie_hist_event - count an event in a histogram
+ * @hist: the trigger's histogram
+ * @rec: the event's record
+ * @buffer: the ring buffer of the event's instance
+ * @rbe: the event's ring buffer event, or NULL (see ie_event_ts())
+ *
+ * Builds the key, reads the variables @hist refers to (if one has no
+ * value, the event doesn't count), finds or adds the entry, counts the
+ * hit and the values, stores the new values of the variables, runs the
+ * actions and wakes hist file pollers.  An event nested too deep for
+ * the scratch space counts as a drop.
+ *
+ * Context: event path, any context including NMI.  No allocation, no
+ * locks (but a snapshot's: see ie_actions_run()); a full map counts a
+ * drop.  The buffers are the event's scratch space (see
+ * ie_event_scratch()).
  */
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe)

@@ -129,11 +129,16 @@ static __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
 	return ret;
 }
 
-/*
+/**
+ * ie_hist_poll_wakeup - wake the pollers of hist files after a hit
+ *
  * Event path: a histogram of the event counted a hit.  Cheap while no
  * hist file is polled: a static branch.  Once one is, the patching of
  * the branch has ordered every earlier hit before the poller looks, and
  * later hits see the poller on the wait queue (hist_poll_wakeup()).
+ *
+ * Context: event path, any context including NMI: the wakeup itself
+ * goes through an irq_work.
  */
 void ie_hist_poll_wakeup(void)
 {

@@ -32,7 +32,19 @@ static const struct {
 	{ IE_MOD_STDDEV,	"stddev" },
 };
 
-/* "name.modifier..." as the user would write it; returns the length. */
+/**
+ * ie_field_display_name - a field's name with its modifiers
+ * @f: the field
+ * @buf: where to write it
+ * @len: size of @buf
+ *
+ * "name.modifier..." as the user would write it, the modifiers in a
+ * fixed order, .buckets= and .loglin= with their number.  Not every
+ * statistic is named (.percentiles isn't): callers name statistics with
+ * ie_stat_name().  Cut to fit @buf.
+ *
+ * Return: the length written, the NUL not counted.
+ */
 int ie_field_display_name(const struct ie_field *f, char *buf, size_t len)
 {
 	int n = scnprintf(buf, len, "%s", f->name);
@@ -146,7 +158,16 @@ static void ie_hist_print_spec(struct seq_file *m,
 	ie_actions_print(m, hist);
 }
 
-/* One line of the trigger file. */
+/**
+ * ie_hist_print_trigger - list a hist trigger
+ * @m: the trigger file, or the hist file's "trigger info"
+ * @data: the trigger
+ *
+ * One line of the trigger file: the spec in canonical form, then
+ * " if " and the filter if there is one, then "[paused]" or "[active]".
+ *
+ * Return: 0.
+ */
 int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data)
 {
 	ie_hist_print_spec(m, data);
@@ -156,6 +177,17 @@ int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data)
 	return 0;
 }
 
+/**
+ * ie_print_key - print one key of an entry, as the hist file shows it
+ * @m: the hist file
+ * @f: the key
+ * @key: the key's part of the entry's compound key
+ * @elt: the entry, whose data holds an .execname key's task name
+ *
+ * "name: value", as the key's type and modifier say: a string, a stack
+ * trace a frame a line, a symbol, a task name, a system call, a
+ * bucket's range, or the number, signed or not.
+ */
 void ie_print_key(struct seq_file *m, const struct ie_field *f,
 		  const void *key, struct tracing_map_elt *elt)
 {
@@ -420,7 +452,18 @@ int ie_hist_entries(struct ie_hist *hist,
 	return n;
 }
 
-/* One trigger's section of the hist file. */
+/**
+ * ie_hist_show - print a trigger's histogram
+ * @m: the hist file
+ * @data: the trigger
+ *
+ * One trigger's section of the hist file: the trigger as listed, the
+ * entries in sort order, the totals (hits, entries, drops, and dropped
+ * actions if any) and, with snapshot(), the entry of the last snapshot.
+ * Running out of memory is said in the file.
+ *
+ * Context: event_mutex held.
+ */
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 {
 	struct ie_hist *hist = data->private_data;

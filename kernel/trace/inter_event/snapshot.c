@@ -130,7 +130,18 @@ void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
 	local_irq_restore(flags);
 }
 
-/* At creation: the copy of the entry that takes a snapshot, if any. */
+/**
+ * ie_snapshot_alloc - allocate the copy of the entry taking a snapshot
+ * @hist: the histogram being built, its actions added
+ *
+ * At creation: the copy of the entry that takes a snapshot, if any
+ * action is snapshot(): its key, variables and, if the entries have
+ * any, the entry data before the statistics.  The first snapshot()'s
+ * position is kept, for errors at registration.
+ *
+ * Return: 0, also without snapshot(), or -ENOMEM; what was allocated
+ * is then left to ie_snapshot_free().
+ */
 int ie_snapshot_alloc(struct ie_hist *hist)
 {
 	struct ie_snap *snap;
@@ -151,6 +162,13 @@ int ie_snapshot_alloc(struct ie_hist *hist)
 	return snap->data ? 0 : -ENOMEM;
 }
 
+/**
+ * ie_snapshot_free - free the copy of the entry taking a snapshot
+ * @hist: the histogram
+ *
+ * Frees what ie_snapshot_alloc() allocated, if anything.  The instance's
+ * conditional snapshot is given back apart (ie_snapshot_release()).
+ */
 void ie_snapshot_free(struct ie_hist *hist)
 {
 	if (!hist->snap)
@@ -160,11 +178,17 @@ void ie_snapshot_free(struct ie_hist *hist)
 	hist->snap = NULL;
 }
 
-/*
+/**
+ * ie_snapshot_hold - take the instance's conditional snapshot
+ * @hist: the histogram with snapshot(), about to be registered
+ *
  * At registration, under event_mutex, before anything else registration
  * changes: take the instance's conditional snapshot (allocating the
- * snapshot buffer).  -EBUSY if another trigger holds it, or the tracer
- * uses the snapshot buffer.
+ * snapshot buffer), with ie_snapshot_update() deciding each swap.
+ *
+ * Context: Must be called with event_mutex held.
+ * Return: 0; -EBUSY if another trigger holds it, or the tracer uses the
+ * snapshot buffer; or another error of tracing_snapshot_cond_enable().
  */
 int ie_snapshot_hold(struct ie_hist *hist)
 {
@@ -173,14 +197,34 @@ int ie_snapshot_hold(struct ie_hist *hist)
 					    ie_snapshot_update);
 }
 
-/* After the trigger holding it is freed: the event path is done with it. */
+/**
+ * ie_snapshot_release - give back the instance's conditional snapshot
+ * @tr: the instance
+ *
+ * After the trigger holding it is freed: the event path is done with it.
+ * Warns if the instance had none.
+ *
+ * Context: Must be called with event_mutex held.
+ */
 void ie_snapshot_release(struct trace_array *tr)
 {
 	lockdep_assert_held(&event_mutex);
 	WARN_ON_ONCE(tracing_snapshot_cond_disable(tr));
 }
 
-/* After the entries: the entry that took the last snapshot. */
+/**
+ * ie_snapshot_show - print the entry that took the last snapshot
+ * @m: the hist file
+ * @hist: the histogram
+ *
+ * After the entries: the entry that took the last snapshot, with the
+ * action and the value that took it, then its keys and what its actions
+ * keep; "none yet" before the first.  The copy is read under the
+ * instance's max_lock.  Nothing is printed without snapshot().
+ *
+ * Context: event_mutex held; takes the instance's max_lock with
+ * interrupts off.
+ */
 void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist)
 {
 	struct trace_array *tr = hist->file->tr;

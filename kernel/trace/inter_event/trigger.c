@@ -20,6 +20,16 @@ static const char *ie_errs[IE_ERR_MAX] = {
 
 #undef IE_ERR
 
+/**
+ * ie_log_err - log an error to an instance's error_log
+ * @tr: the instance, or NULL for the top one
+ * @loc: what failed, e.g. "hist:sched:sched_switch"
+ * @cmd: the command, as error_log shows it
+ * @err: the error; errors.h has its message
+ * @pos: the offset in @cmd of the offending part, where the caret goes
+ *
+ * Context: may sleep (error_log has a mutex of its own).
+ */
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
 		enum ie_err err, unsigned int pos)
 {
@@ -84,12 +94,20 @@ ie_find_match(struct trace_event_file *file, struct event_trigger_data *data)
 	return NULL;
 }
 
-/*
- * @hist's trigger is freed.  If others still refer to its variables, it
- * lives on, unregistered, until the last of them lets go
- * (ie_refs_release()).  Defensive: a pinned trigger can't be removed,
- * and its instance can't go while a trigger referring to it holds the
- * instance (IE_TRIGGER_FL_TR_REF).
+/**
+ * ie_hist_put - let go of the histogram of a trigger being freed
+ * @hist: the histogram
+ *
+ * @hist's trigger is freed.  If others still refer to its variables (or
+ * have a helper mirroring it), it lives on, unregistered, until the last
+ * of them lets go (ie_refs_release()).  Defensive: a pinned trigger
+ * can't be removed, and its instance can't go while a trigger referring
+ * to it holds the instance (IE_TRIGGER_FL_TR_REF).  Otherwise @hist is
+ * destroyed now.
+ * A put of an orphan warns and does nothing.
+ *
+ * Context: Must be called with event_mutex held, the event path done
+ * with @hist.
  */
 void ie_hist_put(struct ie_hist *hist)
 {
@@ -543,12 +561,21 @@ static int ie_hist_parse(struct event_command *cmd_ops,
 			       false);
 }
 
-/*
+/**
+ * ie_hist_add_aux - add a helper trigger to another event
+ * @file: the event whose field an action parameter names
+ * @spec: the helper's hist spec: keys, its variable, filter
+ *
  * A helper trigger on another event, for a field variable: an action
  * parameter "system.event.field" makes that event save the field in a
  * variable ("synthetic_<field>") of a trigger with the same keys.  It is
  * ours: users can't match (remove, pause, clear) it, and it is never
- * taken for a user's trigger.
+ * taken for a user's trigger.  It is parsed and registered as a hist
+ * command is, with a new aux_id; its errors go to error_log as a
+ * command's do.
+ *
+ * Context: Must be called with event_mutex held.
+ * Return: the helper's trigger, or an ERR_PTR().
  */
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 					   const char *spec)
@@ -574,11 +601,17 @@ struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 	return ERR_PTR(-ENOENT);
 }
 
-/*
+/**
+ * ie_hist_remove_aux - remove a helper trigger one of its users let go
+ * @file: the helper's event
+ * @id: the helper's aux_id
+ *
  * The helper @id on @file is needed no more by one of its users: remove
  * it if it is still there (an instance going frees every trigger, ours
  * included, in event order) and nobody else refers to it.  Looked up by
  * identity, not by pointer: it may be gone.
+ *
+ * Context: Must be called with event_mutex held.
  */
 void ie_hist_remove_aux(struct trace_event_file *file, u64 id)
 {

@@ -34,7 +34,15 @@ static int ie_resolve_fail(struct ie_resolver *rs, struct ie_expr *leaf,
 	return -EINVAL;
 }
 
-/* A name: [A-Za-z_][A-Za-z0-9_]*, shorter than IE_MAX_NAME_LEN. */
+/**
+ * ie_name_ok - whether a string is a valid name
+ * @s: the string
+ *
+ * A name: [A-Za-z_][A-Za-z0-9_]*, shorter than IE_MAX_NAME_LEN.  Names
+ * variables, fields and synthetic events.
+ *
+ * Return: true if @s is one.
+ */
 bool ie_name_ok(const char *s)
 {
 	const char *p = s;
@@ -48,10 +56,15 @@ bool ie_name_ok(const char *s)
 	return p - s < IE_MAX_NAME_LEN;
 }
 
-/*
+/**
+ * ie_event_name_ok - whether a string may be a system or event name
+ * @s: the string
+ *
  * A system or event name in onmatch(system.event) or system.event.field:
  * letters, digits, '_' and '-' (a module's system: "sample-trace", "9p"),
  * not starting with '-'.  Only looked up among existing events.
+ *
+ * Return: true if @s may be one (and is shorter than IE_MAX_NAME_LEN).
  */
 bool ie_event_name_ok(const char *s)
 {
@@ -85,7 +98,13 @@ static bool ie_keys_fit(const struct ie_hist *hist, const struct ie_hist *def)
 	return true;
 }
 
-/* Index of variable @name of @hist, or -ENOENT. */
+/**
+ * ie_find_var - look up a variable of a histogram
+ * @hist: the histogram
+ * @name: the variable's name, without '$'
+ *
+ * Return: the index of variable @name in @hist->vars, or -ENOENT.
+ */
 int ie_find_var(struct ie_hist *hist, const char *name)
 {
 	unsigned int i;
@@ -356,14 +375,9 @@ out:
 	return ret;
 }
 
-/**
- * ie_expr_resolve - resolve the operands of an expression for @hist
- * @hist: the histogram being built (its keys are resolved already)
- * @e: the parsed expression
- * @err_pos: offset of the offending operand in the expression's text
- * @err: error code
- *
- * Return: 0 or a negative error.
+/*
+ * ie_expr_resolve() and ie_expr_resolve_str(): @allow_str says whether
+ * the whole expression may be a string.
  */
 static int __ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 			     unsigned int *err_pos, enum ie_err *err,
@@ -409,16 +423,45 @@ static int __ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 	return 0;
 }
 
+/**
+ * ie_expr_resolve - resolve the operands of an expression for @hist
+ * @hist: the histogram being built (its keys are resolved already)
+ * @e: the parsed expression
+ * @err_pos: offset of the offending operand in the expression's text
+ * @err: error code
+ *
+ * Each operand becomes a numeric field of the event, common_timestamp,
+ * the expression of a variable of @hist (inlined) or a reference to
+ * another histogram's variable, added to @hist->refs (where it stays
+ * even if resolving fails later).  Constant subexpressions are folded;
+ * the operands count against IE_EXPR_MAX_LEAVES and, added to
+ * @hist->n_leaves, IE_HIST_MAX_LEAVES; the height is bounded by
+ * IE_EXPR_MAX_HEIGHT; a division by the constant 0 is refused.
+ *
+ * Context: Must be called with event_mutex held (for the lookup of
+ * other histograms' variables).
+ * Return: 0 or a negative error.
+ */
 int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 		    unsigned int *err_pos, enum ie_err *err)
 {
 	return __ie_expr_resolve(hist, e, err_pos, err, false);
 }
 
-/*
+/**
+ * ie_expr_resolve_str - resolve an expression that may be a string
+ * @hist: the histogram being built (its keys are resolved already)
+ * @e: the parsed expression
+ * @err_pos: offset of the offending operand in the expression's text
+ * @err: error code
+ *
  * The same, but the whole expression may be a string: a string field
  * (a variable's value) or a reference to a string variable (a trace()
- * parameter).
+ * parameter).  A stack trace field, without modifiers, may be the
+ * whole expression too.
+ *
+ * Context: Must be called with event_mutex held.
+ * Return: 0 or a negative error.
  */
 int ie_expr_resolve_str(struct ie_hist *hist, struct ie_expr *e,
 			unsigned int *err_pos, enum ie_err *err)
@@ -435,11 +478,19 @@ static const struct ie_var *ie_ref_var(const struct ie_hist *hist,
 	return &ref->def->vars[ref->var];
 }
 
-/*
+/**
+ * ie_expr_is_str - whether a resolved expression is a string
+ * @hist: the histogram @e belongs to
+ * @e: the expression, resolved
+ * @size: set, if it is a string, to its size
+ *
  * Is resolved expression @e a string (a string field or a reference to
  * a string variable)?  @size: its size as the stock kernel counts it, a
  * fixed-size string's own or 256 bytes.  A variable knows what it holds
  * (set when it is defined), so a chain of copies is looked at one hop.
+ * A stack trace is no string.
+ *
+ * Return: true if @e is a string.
  */
 bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
 		    unsigned int *size)
@@ -460,7 +511,15 @@ bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
 	return true;
 }
 
-/* Is resolved expression @e a stack trace, or a variable holding one? */
+/**
+ * ie_expr_is_stack - whether a resolved expression is a stack trace
+ * @hist: the histogram @e belongs to
+ * @e: the expression, resolved
+ *
+ * Is resolved expression @e a stack trace, or a variable holding one?
+ *
+ * Return: true if it is.
+ */
 bool ie_expr_is_stack(const struct ie_hist *hist, const struct ie_expr *e)
 {
 	if (e->kind == IE_EX_REF)
@@ -542,9 +601,18 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	return 0;
 }
 
-/*
- * Event path: consume the value of a variable (see ie_var_peek()).
- * False if there is none, or if writers kept replacing it.
+/**
+ * ie_var_take - consume the value of a variable
+ * @tag: the variable's read-once tag in its entry
+ * @val: the variable's value in its entry
+ * @v: set to the value consumed
+ *
+ * Event path: consume the value of a variable (see ie_var_peek()),
+ * trying IE_TAKE_TRIES times while writers replace it.
+ *
+ * Context: event path, any context including NMI.
+ * Return: true if a value was consumed; false if there is none, or if
+ * writers kept replacing it.
  */
 bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v)
 {
@@ -560,11 +628,23 @@ bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v)
 	return false;
 }
 
-/*
+/**
+ * ie_vars_save - store an event's values of the variables in an entry
+ * @hist: the histogram
+ * @elt: the entry the event updated
+ * @vals: the values, one per variable; a string or stack variable's is
+ *	the address of a copy in scratch space, or 0 to copy the string
+ *	field from @rec
+ * @rec: the event's record
+ *
  * Event path: store the variables of @hist in entry @elt, each for one
  * later event to read.  An event writing a variable while another one
  * does (another CPU, or an event this one interrupted) leaves it to the
- * other: as if it had written first and been overwritten at once.
+ * other: as if it had written first and been overwritten at once.  A
+ * value not read yet is replaced; all are published with one new write
+ * tag (ie_event_write_tag()).
+ *
+ * Context: event path, any context including NMI.
  */
 void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
 		  const u64 *vals, void *rec)
@@ -629,7 +709,15 @@ static bool ie_var_take_str(atomic64_t *tag, const char *src, char *dst,
 	return false;
 }
 
-/*
+/**
+ * ie_refs_read - read the variables a histogram refers to, for an event
+ * @hist: the histogram
+ * @key: the event's compound key, to look up each defining histogram
+ * @vals: set to the values, one per reference; a string's is the
+ *	address of its copy in @strs
+ * @elts: room for the defining entries, one per reference
+ * @strs: room for the copies of strings, IE_STR_MAX bytes each
+ *
  * Event path: read every referenced variable from the entry of @key in
  * its histogram.  A variable is read once: the first event that reads it
  * consumes it, so one saved value pairs with one later event.  All the
@@ -642,6 +730,10 @@ static bool ie_var_take_str(atomic64_t *tag, const char *src, char *dst,
  * consuming an earlier reference of its list reads nothing, and that
  * earlier value is consumed (its other triggers may still read it): at
  * most once, never twice.  A map being cleared is not looked into.
+ *
+ * Context: event path, any context including NMI.
+ * Return: true if every reference has a value; false if not, and the
+ * event doesn't count.
  */
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 		  struct tracing_map_elt **elts, char *strs)
@@ -760,9 +852,15 @@ void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 	}
 }
 
-/*
+/**
+ * ie_refs_hold - pin the histograms a histogram depends on
+ * @hist: the histogram, built
+ *
  * Pin the histograms we refer to, so they can't be removed under us, and
- * those our helpers mirror, so their filters stay the helpers'.
+ * those our helpers mirror, so their filters stay the helpers'.  One pin
+ * per reference and per helper; ie_refs_release() gives them back.
+ *
+ * Context: Must be called with event_mutex held.
  */
 void ie_refs_hold(struct ie_hist *hist)
 {
@@ -781,6 +879,15 @@ static void ie_hist_unpin(struct ie_hist *def)
 		ie_hist_destroy(def);
 }
 
+/**
+ * ie_refs_release - give back the pins of ie_refs_hold()
+ * @hist: the histogram being destroyed
+ *
+ * A pinned histogram whose trigger is gone (an orphan) is destroyed
+ * when its last pin goes.
+ *
+ * Context: Must be called with event_mutex held.
+ */
 void ie_refs_release(struct ie_hist *hist)
 {
 	unsigned int i;
