@@ -16,6 +16,13 @@
  * has an identity nobody else has and a time stamp of its own, but its
  * triggers after a nested event are a new event to the read-once rule.
  *
+ * The other marks are made fresh (a new sequence number, no time stamp,
+ * nothing written or taken) when first used after ie_event_begin() made
+ * them stale: most events' triggers (a hist trigger without time stamps
+ * or variables, any other trigger) never use theirs, and begin is then
+ * two stores and end one.  Only its own event makes such a mark stale,
+ * at its begin: events nested in it use deeper marks.
+ *
  * An event's identity is a sequence number of its CPU and level, which
  * only goes up, with the CPU and the level: unique machine-wide (until
  * the sequence number, 64 bits less the CPU and level bits, wraps).
@@ -62,18 +69,13 @@ ie_level_mark(struct ie_event_level *lv, unsigned int depth)
 	return &lv->marks[depth ? min(depth, IE_EVENT_NEST + 1) - 1 : 0];
 }
 
-static __always_inline struct ie_event_mark *ie_this_mark(void)
-{
-	struct ie_event_level *lv = ie_this_level();
-
-	return ie_level_mark(lv, READ_ONCE(lv->depth));
-}
-
 static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
 					  struct ie_event_mark *mark)
 {
 	unsigned int i;
 
+	WRITE_ONCE(mark->stale, false);
+	barrier();
 	mark->seq = local64_inc_return(&lv->next);
 	mark->have_ts = false;
 	mark->writes = 0;
@@ -88,16 +90,32 @@ static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
 			WRITE_ONCE(mark->taken[i].slot, NULL);
 }
 
+/* The mark of the event whose triggers run, made fresh if it is stale. */
+static __always_inline struct ie_event_mark *ie_this_mark(void)
+{
+	struct ie_event_level *lv = ie_this_level();
+	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
+
+	if (unlikely(READ_ONCE(mark->stale)))
+		ie_mark_fresh(lv, mark);
+	return mark;
+}
+
 /* Event path (preemption off): a new event's triggers are about to run. */
 notrace void ie_event_begin(void)
 {
 	struct ie_event_level *lv = ie_this_level();
 	unsigned int depth = lv->depth + 1;
+	struct ie_event_mark *mark = ie_level_mark(lv, depth);
 
 	WRITE_ONCE(lv->depth, depth);
 	/* An event interrupting us from here on takes the next mark. */
 	barrier();
-	ie_mark_fresh(lv, ie_level_mark(lv, depth));
+	/* The spare, shared with the events nested in this one: now. */
+	if (unlikely(depth > IE_EVENT_NEST))
+		ie_mark_fresh(lv, mark);
+	else
+		WRITE_ONCE(mark->stale, true);
 }
 
 /* Event path: the event's triggers are done; back to the outer event. */
@@ -111,8 +129,12 @@ notrace void ie_event_end(void)
 	barrier();
 	WRITE_ONCE(lv->depth, --depth);
 	barrier();
-	/* Back to an event past the nesting bound: its mark was reused. */
-	if (depth > IE_EVENT_NEST)
+	/*
+	 * Back to an event past the nesting bound: its mark was reused.
+	 * Made fresh now, not when next used: the event may be using it,
+	 * interrupted in the middle of a read of it.
+	 */
+	if (unlikely(depth > IE_EVENT_NEST))
 		ie_mark_fresh(lv, ie_level_mark(lv, depth));
 }
 
@@ -184,13 +206,13 @@ int ie_scratch_init(void)
 notrace struct ie_scratch *ie_event_scratch(void)
 {
 	struct ie_scratch __percpu *p = READ_ONCE(ie_scratch);
-	unsigned int depth = READ_ONCE(ie_this_level()->depth);
+	unsigned int level = interrupt_context_level();
+	unsigned int depth = READ_ONCE(this_cpu_ptr(&ie_event_levels[level])->depth);
 	unsigned int slot = depth ? depth - 1 : 0;
 
 	if (!p || slot >= IE_SCRATCH_NEST)
 		return NULL;
-	return this_cpu_ptr(p) + interrupt_context_level() * IE_SCRATCH_NEST +
-	       slot;
+	return this_cpu_ptr(p) + level * IE_SCRATCH_NEST + slot;
 }
 
 /**

@@ -838,6 +838,7 @@ struct ie_event_taken {
 struct ie_event_mark {
 	u64			seq;
 	u64			ts;
+	bool			stale;		/* fresh at its first use */
 	bool			have_ts;
 	u8			writes;
 	u8			n_taken;
