@@ -13,6 +13,14 @@ set -eu
 heavy_lock
 
 boots=${IE_BENCH_BOOTS:-3}
+# IE_BENCH_PROF=s1,s3: one boot of each kernel profiling those scenarios
+# (rig/guest/jobs/bench.sh, ie.prof=1) instead of timing them.
+prof=${IE_BENCH_PROF:-}
+append=${IE_APPEND:-}
+if [ -n "$prof" ]; then
+	boots=1
+	append="$append ie.only=$prof ie.prof=1"
+fi
 out=${IE_BENCH_OUT:-$TOP/out/bench}
 "$RIG/deps.sh"
 for k in refbench iebench; do
@@ -35,7 +43,7 @@ for b in $(seq 1 "$boots"); do
 	pids=
 	for k in refbench iebench; do
 		IE_BENCH_BIN=$bin IE_SMP=1 IE_ICOUNT=0 IE_BOOT_TIMEOUT=1200 \
-			"$RIG/run.sh" "$k" bench "$out/$k-$b" >&2 &
+			IE_APPEND=$append "$RIG/run.sh" "$k" bench "$out/$k-$b" >&2 &
 		pids="$pids $!"
 	done
 	for p in $pids; do
@@ -43,4 +51,11 @@ for b in $(seq 1 "$boots"); do
 	done
 done
 [ "$rc" = 0 ] || die "a bench boot failed"
+if [ -n "$prof" ]; then
+	for k in refbench iebench; do
+		echo "== $k"
+		grep -h '^PROF\|^BENCH-ERROR' "$out/$k-1/results.log" || true
+	done
+	exit 0
+fi
 exec python3 "$RIG/bench/report.py" "$out"

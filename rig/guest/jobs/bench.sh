@@ -14,10 +14,12 @@ reps=3
 markers=${IE_BENCH_MARKERS:-40000}
 rounds=${IE_BENCH_ROUNDS:-10000}
 only=
+prof=
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	ie.reps=*) reps=${arg#ie.reps=} ;;
 	ie.only=*) only=${arg#ie.only=} ;;
+	ie.prof=*) prof=${arg#ie.prof=} ;;
 	esac
 done
 # trace_marker writes need the buffer on; no event is enabled in it.
@@ -69,6 +71,23 @@ s4_on() { echo 'hist:keys=count:size=128' >events/syscalls/sys_enter_write/trigg
 s4_off() { echo '!hist:keys=count:size=128' >>events/syscalls/sys_enter_write/trigger; }
 s4_hist=events/syscalls/sys_enter_write/hist
 
+# Profile mode (ie.prof=1): instead of timing, sample the workload with
+# the scenario's triggers on (cpu-clock, which under -icount counts
+# instructions: a sample every 10000) and print the flat profile by
+# symbol, "PROF <scenario> <line>".
+profile() { # scenario workload...
+	s=$1
+	shift
+	"${s}_on" || fail "$s: setup failed"
+	perf record -q -e cpu-clock -c 10000 -a -o /tmp/$s.data -- "$@" \
+		>/dev/null 2>/tmp/$s.err || fail "$s: perf record: $(cat /tmp/$s.err)"
+	"${s}_off" || fail "$s: teardown failed"
+	perf report -i /tmp/$s.data --stdio --no-children --sort sym \
+		--percent-limit 0.3 2>/dev/null | grep -v '^#$' |
+		grep -v '^# [^S]' | grep . | sed "s/^/PROF $s /"
+	rm -f /tmp/$s.data
+}
+
 measure() { # scenario workload...
 	s=$1
 	shift
@@ -76,6 +95,10 @@ measure() { # scenario workload...
 	*,$s,*) ;;
 	*) return 0 ;;
 	esac
+	if [ -n "$prof" ]; then
+		profile "$s" "$@"
+		return 0
+	fi
 	eval "hist=\$${s}_hist"
 	i=0
 	while [ $i -le "$reps" ]; do
