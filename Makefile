@@ -18,7 +18,7 @@ N ?= 300
 # RUNS boots over.
 RUNS ?= 5
 
-.PHONY: check demo peer bench fuzz smp series kernel deps clean
+.PHONY: check demo peer bench fuzz smp series series-check kernel deps clean
 
 check:
 	@rig/check.sh
@@ -40,6 +40,9 @@ smp:
 
 series:
 	@rig/series.sh $(CURDIR)/out/series
+
+series-check:
+	@rig/series-check.sh
 
 kernel:
 	@rig/build.sh $(KERNEL)
