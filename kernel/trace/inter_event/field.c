@@ -91,7 +91,8 @@ static bool ie_field_mods_ok(const struct ie_field *f)
 		/* Log-linear buckets order values from 0 up. */
 		if ((f->mods & IE_MOD_LOGLIN) && f->is_signed)
 			return false;
-		return !(f->mods & IE_MOD_USECS);
+		/* A number is not a stack trace: .stacktrace would do nothing. */
+		return !(f->mods & (IE_MOD_USECS | IE_MOD_STACKTRACE));
 	}
 	if (f->type == IE_FT_HITCOUNT)
 		return !(f->mods & ~(IE_MOD_PERCENT | IE_MOD_GRAPH |
