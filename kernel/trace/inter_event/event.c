@@ -18,10 +18,11 @@
  *
  * The other marks are made fresh (a new sequence number, no time stamp,
  * nothing written or taken) when first used after ie_event_begin() made
- * them stale: most events' triggers (a hist trigger without time stamps
- * or variables, any other trigger) never use theirs, and begin is then
- * two stores and end one.  Only its own event makes such a mark stale,
- * at its begin: events nested in it use deeper marks.
+ * them stale (sequence number 0): most events' triggers (a hist trigger
+ * without time stamps or variables, any other trigger) never use
+ * theirs, and begin is then two stores and end one.  Only its own event
+ * makes such a mark stale, at its begin: events nested in it use deeper
+ * marks.
  *
  * An event's identity is a sequence number of its CPU and level, which
  * only goes up, with the CPU and the level: unique machine-wide (until
@@ -74,9 +75,7 @@ static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
 {
 	unsigned int i;
 
-	WRITE_ONCE(mark->stale, false);
-	barrier();
-	mark->seq = local64_inc_return(&lv->next);
+	WRITE_ONCE(mark->seq, local64_inc_return(&lv->next));
 	mark->have_ts = false;
 	mark->writes = 0;
 	mark->n_taken = 0;
@@ -90,13 +89,16 @@ static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
 			WRITE_ONCE(mark->taken[i].slot, NULL);
 }
 
-/* The mark of the event whose triggers run, made fresh if it is stale. */
+/*
+ * The mark of the event whose triggers run, made fresh if it is stale:
+ * sequence number 0, which no fresh mark has (they start at 1).
+ */
 static __always_inline struct ie_event_mark *ie_this_mark(void)
 {
 	struct ie_event_level *lv = ie_this_level();
 	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
 
-	if (unlikely(READ_ONCE(mark->stale)))
+	if (unlikely(!READ_ONCE(mark->seq)))
 		ie_mark_fresh(lv, mark);
 	return mark;
 }
@@ -115,7 +117,7 @@ notrace void ie_event_begin(void)
 	if (unlikely(depth > IE_EVENT_NEST))
 		ie_mark_fresh(lv, mark);
 	else
-		WRITE_ONCE(mark->stale, true);
+		WRITE_ONCE(mark->seq, 0);
 }
 
 /* Event path: the event's triggers are done; back to the outer event. */

@@ -233,17 +233,17 @@
 #define IE_MAX_NAME_LEN		MAX_EVENT_NAME_LEN
 
 /*
- * Error codes: IE_ERR_<NAME> for each IE_ERR(NAME, message) of errors.h.
+ * Error codes: IE_ERR_<NAME> for each IE_ERROR(NAME, message) of errors.h.
  * Each has one message, logged to error_log together with the command
  * and the position of the offending part.
  */
-#define IE_ERR(name, ...)	IE_ERR_##name,
+#define IE_ERROR(name, ...)	IE_ERR_##name,
 enum ie_err {
 #include "errors.h"
 	IE_ERR_MAX,
 };
 
-#undef IE_ERR
+#undef IE_ERROR
 
 /*
  * A parsed trigger specification, before field resolution.  All strings
@@ -838,7 +838,6 @@ struct ie_event_taken {
 struct ie_event_mark {
 	u64			seq;
 	u64			ts;
-	bool			stale;		/* fresh at its first use */
 	bool			have_ts;
 	u8			writes;
 	u8			n_taken;

@@ -12,13 +12,13 @@
 
 #include "inter_event.h"
 
-#define IE_ERR(name, msg) \
+#define IE_ERROR(name, msg) \
 	[IE_ERR_##name] = (msg),
 static const char *ie_errs[IE_ERR_MAX] = {
 #include "errors.h"
 };
 
-#undef IE_ERR
+#undef IE_ERROR
 
 /**
  * ie_log_err - log an error to an instance's error_log
