@@ -17,8 +17,11 @@ N ?= 300
 # make smp: the SMP tests on vCPUs that run at once (multi-threaded TCG),
 # RUNS boots over.
 RUNS ?= 5
+# make steps: one event's triggers single-stepped, instructions by
+# function, in both bench kernels (SCENARIO from rig/guest/jobs/bench.sh).
+SCENARIO ?= s1
 
-.PHONY: check demo peer bench fuzz smp series series-check kernel deps clean
+.PHONY: check demo peer bench steps fuzz smp series series-check kernel deps clean
 
 check:
 	@rig/check.sh
@@ -31,6 +34,9 @@ peer:
 
 bench:
 	@rig/bench.sh
+
+steps:
+	@rig/bench/steps.sh $(SCENARIO)
 
 fuzz:
 	@rig/fuzz.sh $(SEEDS) $(N)

@@ -46,6 +46,9 @@ esac
 [ -n "${IE_ICOUNT:-}" ] && accel_args=(-accel tcg,thread=single -icount "shift=${IE_ICOUNT},sleep=off") &&
 	accel=tcg-icount
 
+# IE_QEMU_ARGS: more QEMU arguments, split at spaces (rig/bench/steps.sh
+# adds a gdb stub).
+read -ra qemu_extra <<<"${IE_QEMU_ARGS:-}"
 rm -f "$outdir/console.log" "$outdir/results.log" "$outdir/qemu.pid"
 log "booting $kernel ($accel, job $job, timeout ${timeout_s}s)"
 start=$(date +%s.%N)
@@ -54,7 +57,7 @@ timeout --foreground -k 5 "$timeout_s" qemu-system-x86_64 "${accel_args[@]}" \
 	-m "$mem" -smp "${IE_SMP:-4}" -nodefaults -display none -no-reboot \
 	-kernel "$image" -initrd "$outdir/initramfs.cpio" \
 	-append "console=ttyS0 panic=-1 kunit.enable=${IE_KUNIT:-1} ie.job=$job ie.accel=$accel $bootcfg ${IE_APPEND:-}" \
-	-pidfile "$outdir/qemu.pid" \
+	-pidfile "$outdir/qemu.pid" "${qemu_extra[@]}" \
 	-serial "file:$outdir/console.log" -serial "file:$outdir/results.log" \
 	</dev/null >"$outdir/qemu.log" 2>&1 || rc=$?
 end=$(date +%s.%N)
