@@ -222,6 +222,7 @@ static const struct tracing_map_ops refs_map_ops = {
 
 KUNIT_DEFINE_ACTION_WRAPPER(refs_map_destroy, tracing_map_destroy,
 			    struct tracing_map *);
+KUNIT_DEFINE_ACTION_WRAPPER(refs_index_free, ie_index_free, struct ie_index *);
 
 static struct ie_hist *refs_reader(struct kunit *test, struct ie_hist *def,
 				   unsigned int first, unsigned int n)
@@ -300,6 +301,10 @@ static struct refs_fixture *refs_fixture(struct kunit *test)
 	}
 	def->n_vars = REFS_NVARS;
 	KUNIT_ASSERT_EQ(test, tracing_map_init(map), 0);
+	KUNIT_ASSERT_EQ(test, ie_index_alloc(&f->m.index, map->map_bits,
+					     map->key_size), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, refs_index_free,
+							&f->m.index), 0);
 
 	f->readers[REFS_TRIGGER_1] = refs_reader(test, def, REFS_VAR, 1);
 	f->readers[REFS_TRIGGER_2] = refs_reader(test, def, REFS_VAR, 1);

@@ -467,10 +467,16 @@ int ie_hist_init_map(struct ie_hist *hist)
 
 	if (hist->m->ready)
 		return 0;
+	ret = ie_index_alloc(&hist->m->index, hist->map_bits, hist->key_size);
+	if (ret)
+		return ret;
 	ret = tracing_map_init(hist->map);
-	if (!ret)
-		hist->m->ready = true;
-	return ret;
+	if (ret) {
+		ie_index_free(&hist->m->index);
+		return ret;
+	}
+	hist->m->ready = true;
+	return 0;
 }
 
 /**
@@ -562,6 +568,7 @@ void ie_map_put(struct ie_map *m)
 		return;
 	if (m->map)
 		tracing_map_destroy(m->map);
+	ie_index_free(&m->index);
 	free_percpu(m->cpu);
 	kfree(m);
 }
@@ -587,6 +594,28 @@ void ie_map_cpu_counts(struct ie_map *m, int cpu, u64 *hits, u64 *drops)
 	c = per_cpu_ptr(m->cpu, cpu);
 	*hits = local64_read(&c->hits);
 	*drops = local64_read(&c->drops);
+}
+
+/**
+ * ie_map_totals - a table's hits and drops on all CPUs
+ * @m: the table
+ * @hits: set to the hits (entries found or made)
+ * @drops: set to the drops (the table full, or nested too deep)
+ *
+ * The totals of the hist file (as they race with events and clears).
+ */
+void ie_map_totals(struct ie_map *m, u64 *hits, u64 *drops)
+{
+	u64 h, d;
+	int cpu;
+
+	*hits = 0;
+	*drops = 0;
+	for_each_possible_cpu(cpu) {
+		ie_map_cpu_counts(m, cpu, &h, &d);
+		*hits += h;
+		*drops += d;
+	}
 }
 
 /**
@@ -874,7 +903,6 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 
 	/* Nested deeper than the scratch space goes: counted as dropped. */
 	if (unlikely(!s)) {
-		atomic64_inc(&hist->map->drops);
 		ie_map_count(hist->m, false);
 		return;
 	}
@@ -901,8 +929,7 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		ctx.ts_raw = !trace_clock_in_ns(hist->file->tr);
 	}
 
-	elt = tracing_map_insert(hist->map, key);
-	/* (tracing_map counts a drop exactly when it returns no entry.) */
+	elt = ie_map_find_or_add(hist->m, key);
 	ie_map_count(hist->m, elt);
 	if (!elt)
 		return;

@@ -47,13 +47,14 @@ static u64 ie_hist_file_hits(struct trace_event_file *file)
 {
 	struct event_trigger_data *data;
 	struct ie_hist *hist;
-	u64 hits = 0;
+	u64 hits = 0, h, d;
 
 	list_for_each_entry(data, &file->triggers, list) {
 		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 			continue;
 		hist = data->private_data;
-		hits += atomic64_read(&hist->map->hits);
+		ie_map_totals(hist->m, &h, &d);
+		hits += h;
 	}
 	return hits;
 }

@@ -25,7 +25,8 @@
  * IE_EXPR_MAX_HEIGHT and IE_HIST_MAX_LEAVES then bound what one event
  * evaluates and how deep ie_expr_eval() recurses.
  *
- * The entries are in a struct ie_map: a tracing_map and the layout of its
+ * The entries are in a struct ie_map: a tracing_map, the index that
+ * finds its entries by key (struct ie_index), and the layout of its
  * entries.  Sums are tracing_map sum fields; a numeric variable (struct
  * ie_var) is a tracing_map var; onmax()/onchange() keep the entry's
  * maximum or last value in one more var (ie_action.slot).  The per-entry
@@ -143,7 +144,8 @@
  *  - removing an instance: refused while a trigger holds a reference;
  *    clear_event_triggers() frees the others through
  *    ie_hist_trigger_free(), grace period included.
- * Events on several CPUs meet in tracing_map_insert() (lock-free) and in
+ * Events on several CPUs meet in the map's index (index.c: lock-free
+ * lookups, cmpxchg to add), in tracing_map_insert() (lock-free) and in
  * cmpxchg or xchg on read-once tags and onmax()/onchange() slots (Kconfig
  * depends on ARCH_HAVE_NMI_SAFE_CMPXCHG); a writer finding a variable's
  * tag busy leaves the variable to the other writer.
@@ -156,7 +158,9 @@
  * order: ie_hist_trigger() (trigger.c), ie_hist_event() (hist.c) with
  * ie_event_scratch() (event.c; none: a drop), the key (ie_field_num(),
  * ie_field_key(), field.c), ie_refs_read() (var.c), ie_event_ts(),
- * tracing_map_insert() and the sums (ie_expr_eval(), expr.c), the new
+ * ie_map_find_or_add() (inter_event.h, index.c; tracing_map_insert() for
+ * a new key) and
+ * the sums (ie_expr_eval(), expr.c), the new
  * variable values and ie_vars_save() (var.c), ie_actions_run()
  * (action.c), which may call ie_synth_fire() (synth.c) and
  * ie_snapshot_take() (snapshot.c), then ie_hist_poll_wakeup()
@@ -196,6 +200,8 @@
  *  expr.c         parse, fold, print and evaluate expressions
  *  var.c          variables, references, read-once take and save
  *  hist.c         build an ie_hist and its ie_map; ie_hist_event()
+ *  index.c        the index of a map's entries by key, in front of
+ *                 tracing_map
  *  action.c       handlers, trace() and save(), helper parameters
  *  snapshot.c     snapshot() and the instance's conditional snapshot
  *  synth.c        synthetic events: define, register, fire, print, remove
@@ -211,11 +217,12 @@
  *  event.c        event marks and the event path's per-CPU scratch space
  *  errors.h       the error codes and their messages: add an error there
  *  *_test.c       KUnit tests: spec, expressions, event marks, layouts,
- *                 statistics
+ *                 statistics, the index
  */
 #ifndef _KERNEL_TRACE_INTER_EVENT_H
 #define _KERNEL_TRACE_INTER_EVENT_H
 
+#include <linux/hash.h>
 #include <asm/local64.h>
 
 #include "../trace.h"
@@ -517,6 +524,13 @@ struct ie_cpu_counts {
 	local64_t		drops;
 };
 
+/* The index of a map's entries by key (index.c). */
+struct ie_index {
+	struct tracing_map_elt	**slots;	/* 1 << bits; NULL: free */
+	unsigned int		bits;
+	unsigned int		words;		/* key size in u64 words */
+};
+
 /*
  * A histogram's map and what its entries hold.  The triggers of one name
  * share it; each has its own struct ie_hist, resolved against its own
@@ -524,6 +538,7 @@ struct ie_cpu_counts {
  */
 struct ie_map {
 	struct tracing_map	*map;
+	struct ie_index		index;
 	struct ie_cpu_counts __percpu *cpu;
 	unsigned int		ref;		/* histograms using it */
 	bool			ready;		/* entries allocated */
@@ -813,11 +828,71 @@ static inline void ie_map_count(struct ie_map *m, bool hit)
 }
 
 void ie_map_put(struct ie_map *m);
+void ie_map_totals(struct ie_map *m, u64 *hits, u64 *drops);
+
 bool ie_hist_too_big(const struct ie_hist *hist);
 void ie_hist_destroy(struct ie_hist *hist);
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe);
 bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
+
+/* index.c */
+int ie_index_alloc(struct ie_index *ix, unsigned int map_bits,
+		   unsigned int key_size);
+void ie_index_free(struct ie_index *ix);
+void ie_index_clear(struct ie_index *ix);
+struct tracing_map_elt *ie_index_add(struct ie_map *m, const u64 *key);
+
+static __always_inline u32 ie_index_hash(const struct ie_index *ix,
+					 const u64 *key)
+{
+	u64 h = key[0];
+	unsigned int i;
+
+	for (i = 1; i < ix->words; i++)
+		h = h * GOLDEN_RATIO_64 ^ key[i];
+	return hash_64(h, ix->bits);
+}
+
+static __always_inline bool ie_index_key_eq(const struct ie_index *ix,
+					    const u64 *a, const u64 *b)
+{
+	unsigned int i;
+
+	if (a[0] != b[0])
+		return false;
+	for (i = 1; i < ix->words; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+/*
+ * Event path: the entry of @key in the index @ix, or NULL if it has none
+ * (yet).  The key may be longer than the map's: its leading words are
+ * looked up (a reference's key, see ie_keys_fit()).
+ */
+static __always_inline struct tracing_map_elt *
+ie_index_find(const struct ie_index *ix, const u64 *key)
+{
+	u32 mask = (1U << ix->bits) - 1, i = ie_index_hash(ix, key);
+	struct tracing_map_elt *elt;
+
+	for (;; i = (i + 1) & mask) {
+		elt = READ_ONCE(ix->slots[i]);
+		if (!elt || ie_index_key_eq(ix, elt->key, key))
+			return elt;
+	}
+}
+
+/* Event path: the entry of @key in @m, added if new; NULL: @m is full. */
+static __always_inline struct tracing_map_elt *
+ie_map_find_or_add(struct ie_map *m, const u64 *key)
+{
+	struct tracing_map_elt *elt = ie_index_find(&m->index, key);
+
+	return likely(elt) ? elt : ie_index_add(m, key);
+}
 
 /* event.c: the event whose triggers run, per CPU and context level. */
 #define IE_CONTEXTS		4	/* task, softirq, hardirq, NMI */

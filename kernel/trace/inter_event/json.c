@@ -365,9 +365,9 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
 	if (entries && n > 0)
 		tracing_map_destroy_sort_entries(entries, n);
 
+	ie_map_totals(hist->m, &hits, &drops);
 	seq_printf(m, "\"totals\":{\"hits\":%llu,\"entries\":%d,\"dropped\":%llu",
-		   (u64)atomic64_read(&hist->map->hits), max(n, 0),
-		   (u64)atomic64_read(&hist->map->drops));
+		   hits, max(n, 0), drops);
 	seq_printf(m, ",\"dropped_actions\":%llu},",
 		   (u64)atomic64_read(&hist->actions_dropped));
 	ie_json_name(m, "cpus");

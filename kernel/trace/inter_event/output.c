@@ -469,6 +469,7 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 	struct ie_hist *hist = data->private_data;
 	struct tracing_map_sort_entry **entries;
 	struct ie_col_stats *st;
+	u64 hits, drops;
 	bool unsorted;
 	int n, e;
 
@@ -502,9 +503,9 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 	if (n > 0)
 		tracing_map_destroy_sort_entries(entries, n);
 
+	ie_map_totals(hist->m, &hits, &drops);
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %d\n    Dropped: %llu\n",
-		   (u64)atomic64_read(&hist->map->hits), n,
-		   (u64)atomic64_read(&hist->map->drops));
+		   hits, n, drops);
 	/* Synthetic events not generated: nested too deep (rare; not shown at 0). */
 	if (atomic64_read(&hist->actions_dropped))
 		seq_printf(m, "    Dropped actions: %llu\n",

@@ -751,7 +751,7 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 		/* Pairs with the release in ie_hist_control(): see there. */
 		if (smp_load_acquire(&ref->def->m->clearing))
 			return false;
-		elts[i] = tracing_map_lookup(ref->def->map, key);
+		elts[i] = ie_index_find(&ref->def->m->index, key);
 		if (!elts[i])
 			return false;
 		tag = ie_var_tag(ref->def, elts[i], ref->var);
