@@ -19,6 +19,8 @@ port = os.environ["IE_STEP_PORT"]
 func = os.environ["IE_STEP_FUNC"]
 skip = int(os.environ.get("IE_STEP_SKIP", "1000"))
 calls = int(os.environ.get("IE_STEP_CALLS", "1"))
+# IE_STEP_TRACE=1: also print each instruction stepped, "TRACE <insn>".
+trace = os.environ.get("IE_STEP_TRACE", "") == "1"
 limit = 200000
 
 gdb.execute("set pagination off")
@@ -43,6 +45,9 @@ for c in range(calls):
             break
         pcs[pc] += 1
         n += 1
+        if trace:
+            insn = gdb.execute("x/i $pc", to_string=True).strip().lstrip("=> ")
+            print(f"TRACE {insn}")
         gdb.execute("stepi", to_string=True)
     else:
         print(f"STEP-ERROR no return after {limit} instructions")

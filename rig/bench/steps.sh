@@ -35,7 +35,7 @@ for k in refbench iebench; do
 	echo "== $k"
 	IE_STEP_PORT=$port IE_STEP_FUNC=$func gdb -q -batch -nx \
 		-ex "file ${image%/arch/x86/boot/bzImage}/vmlinux" \
-		-x "$RIG/bench/steps.py" 2>&1 | grep '^STEP' || true
+		-x "$RIG/bench/steps.py" 2>&1 | grep '^STEP\|^TRACE' || true
 	kill "$qemu" 2>/dev/null || true
 	wait "$qemu" 2>/dev/null || true
 done

@@ -24,6 +24,10 @@
  * makes such a mark stale, at its begin: events nested in it use deeper
  * marks.
  *
+ * The level of the event whose triggers run is found with one load (see
+ * ie_cur_level), and with it the event's scratch space: only
+ * ie_event_begin() computes the context level.
+ *
  * An event's identity is a sequence number of its CPU and level, which
  * only goes up, with the CPU and the level: unique machine-wide (until
  * the sequence number, 64 bits less the CPU and level bits, wraps).
@@ -41,13 +45,53 @@
 
 #include "inter_event.h"
 
-struct ie_event_level {
-	unsigned int		depth;		/* events begun, not ended */
-	local64_t		next;		/* last sequence number given */
-	struct ie_event_mark	marks[IE_EVENT_NEST + 1];	/* + the spare */
+DEFINE_PER_CPU(struct ie_event_level [IE_CONTEXTS], ie_event_levels);
+
+/*
+ * The level of the innermost event whose triggers run on this CPU, or
+ * NULL outside any event.  ie_event_begin() makes its event's level the
+ * current one and returns the one it replaced, which the caller keeps
+ * and gives back to ie_event_end(): events nest, interrupted or not, and
+ * each pair puts back what it found.  So the event path finds its level
+ * with one load, instead of computing its context level from
+ * preempt_count() each time.
+ */
+DEFINE_PER_CPU(struct ie_event_level *, ie_cur_level);
+
+/*
+ * interrupt_context_level() from the highest of its bits set in
+ * preempt_count(): in ie_event_begin(), at every event with triggers,
+ * a table lookup is half the instructions of its three tests.
+ */
+static const u8 ie_bit_levels[NMI_SHIFT + NMI_BITS] = {
+	[SOFTIRQ_SHIFT]				= 1,
+	[HARDIRQ_SHIFT ... NMI_SHIFT - 1]	= 2,
+	[NMI_SHIFT ... NMI_SHIFT + NMI_BITS - 1] = 3,
 };
 
-static DEFINE_PER_CPU(struct ie_event_level [IE_CONTEXTS], ie_event_levels);
+static __always_inline unsigned int ie_context_level(void)
+{
+	unsigned int pc = preempt_count() &
+			  (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET);
+	unsigned int level = pc ? ie_bit_levels[__fls(pc)] : 0;
+
+	/* The kernels that run the tests check it against the original. */
+	if (IS_ENABLED(CONFIG_INTER_EVENT_HIST_KUNIT_TEST))
+		WARN_ON_ONCE(level != interrupt_context_level());
+	return level;
+}
+
+/* The level of this CPU's current context, computed. */
+static __always_inline struct ie_event_level *ie_ctx_level(void)
+{
+	return this_cpu_ptr(&ie_event_levels[ie_context_level()]);
+}
+
+/* The level of this CPU's current context, outside any event (KUnit). */
+notrace struct ie_event_level *ie_ctx_level_slow(void)
+{
+	return ie_ctx_level();
+}
 
 #define IE_ID_LEVEL_BITS	2
 #define IE_ID_CPU_BITS		order_base_2(CONFIG_NR_CPUS)
@@ -57,11 +101,6 @@ static DEFINE_PER_CPU(struct ie_event_level [IE_CONTEXTS], ie_event_levels);
 
 /* [IE_CONTEXTS][IE_SCRATCH_NEST] per CPU, from the first hist trigger on. */
 static struct ie_scratch __percpu *ie_scratch;
-
-static __always_inline struct ie_event_level *ie_this_level(void)
-{
-	return this_cpu_ptr(&ie_event_levels[interrupt_context_level()]);
-}
 
 static __always_inline struct ie_event_mark *
 ie_level_mark(struct ie_event_level *lv, unsigned int depth)
@@ -93,9 +132,9 @@ static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
  * The mark of the event whose triggers run, made fresh if it is stale:
  * sequence number 0, which no fresh mark has (they start at 1).
  */
-static __always_inline struct ie_event_mark *ie_this_mark(void)
+static __always_inline struct ie_event_mark *
+ie_this_mark(struct ie_event_level *lv)
 {
-	struct ie_event_level *lv = ie_this_level();
 	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
 
 	if (unlikely(!READ_ONCE(mark->seq)))
@@ -103,34 +142,51 @@ static __always_inline struct ie_event_mark *ie_this_mark(void)
 	return mark;
 }
 
-/* Event path (preemption off): a new event's triggers are about to run. */
-notrace void ie_event_begin(void)
+/**
+ * ie_event_begin - a new event's triggers are about to run
+ *
+ * Context: event path (preemption off), any context including NMI.
+ * Return: the level current until now, for ie_event_end().
+ */
+notrace struct ie_event_level *ie_event_begin(void)
 {
-	struct ie_event_level *lv = ie_this_level();
+	struct ie_event_level *lv = ie_ctx_level();
+	struct ie_event_level *outer = __this_cpu_read(ie_cur_level);
 	unsigned int depth = lv->depth + 1;
-	struct ie_event_mark *mark = ie_level_mark(lv, depth);
 
+	__this_cpu_write(ie_cur_level, lv);
+	barrier();
 	WRITE_ONCE(lv->depth, depth);
 	/* An event interrupting us from here on takes the next mark. */
 	barrier();
-	/* The spare, shared with the events nested in this one: now. */
-	if (unlikely(depth > IE_EVENT_NEST))
-		ie_mark_fresh(lv, mark);
-	else
-		WRITE_ONCE(mark->seq, 0);
+	if (likely(depth <= IE_EVENT_NEST))
+		WRITE_ONCE(lv->marks[depth - 1].seq, 0);
+	else	/* The spare, shared with the events nested in this one: now. */
+		ie_mark_fresh(lv, &lv->marks[IE_EVENT_NEST]);
+	return outer;
 }
 
-/* Event path: the event's triggers are done; back to the outer event. */
-notrace void ie_event_end(void)
+/**
+ * ie_event_end - the event's triggers are done; back to the outer event
+ * @outer: what ie_event_begin() returned for this event
+ *
+ * Context: event path (preemption off), any context including NMI.
+ */
+notrace void ie_event_end(struct ie_event_level *outer)
 {
-	struct ie_event_level *lv = ie_this_level();
-	unsigned int depth = lv->depth;
+	/* The events nested in this one have put it back. */
+	struct ie_event_level *lv = __this_cpu_read(ie_cur_level);
+	unsigned int depth;
 
-	if (WARN_ON_ONCE(!depth))
+	if (WARN_ON_ONCE(!lv || !lv->depth)) {
+		__this_cpu_write(ie_cur_level, outer);
 		return;
+	}
+	depth = lv->depth;
 	barrier();
 	WRITE_ONCE(lv->depth, --depth);
 	barrier();
+	__this_cpu_write(ie_cur_level, outer);
 	/*
 	 * Back to an event past the nesting bound: its mark was reused.
 	 * Made fresh now, not when next used: the event may be using it,
@@ -165,6 +221,7 @@ int ie_scratch_init(void)
 {
 	struct ie_scratch_strs __percpu *q;
 	struct ie_scratch __percpu *p;
+	struct ie_event_level *lv;
 	struct ie_scratch *sc;
 	unsigned int i;
 	int cpu;
@@ -189,32 +246,16 @@ int ie_scratch_init(void)
 	}
 	/* (Written once, read never: kept as written.) */
 	WRITE_ONCE(ie_scratch_strs, q);
-	/* Seen with its contents (a NULL seen instead only drops a hit). */
-	smp_store_release(&ie_scratch, p);
+	for_each_possible_cpu(cpu) {
+		for (i = 0; i < IE_CONTEXTS; i++) {
+			lv = per_cpu_ptr(&ie_event_levels[i], cpu);
+			/* Seen with its contents (NULL seen: a hit dropped). */
+			smp_store_release(&lv->scratch,
+					  per_cpu_ptr(p, cpu) + i * IE_SCRATCH_NEST);
+		}
+	}
+	WRITE_ONCE(ie_scratch, p);
 	return 0;
-}
-
-/**
- * ie_event_scratch - the scratch space of the event whose triggers run
- *
- * Event path: the scratch space of the event whose triggers run, or
- * NULL if it is nested too deep (or no hist trigger was ever added).
- * The slot is that of this CPU, context level and nesting depth at the
- * level.
- *
- * Context: event path (preemption off), any context including NMI.
- * Return: the slot, or NULL.
- */
-notrace struct ie_scratch *ie_event_scratch(void)
-{
-	struct ie_scratch __percpu *p = READ_ONCE(ie_scratch);
-	unsigned int level = interrupt_context_level();
-	unsigned int depth = READ_ONCE(this_cpu_ptr(&ie_event_levels[level])->depth);
-	unsigned int slot = depth ? depth - 1 : 0;
-
-	if (!p || slot >= IE_SCRATCH_NEST)
-		return NULL;
-	return this_cpu_ptr(p) + level * IE_SCRATCH_NEST + slot;
 }
 
 /**
@@ -236,11 +277,13 @@ notrace bool ie_event_nest_room(unsigned int max)
 	       min_t(unsigned int, max, IE_SCRATCH_NEST);
 }
 
-static __always_inline u64 ie_mark_id(const struct ie_event_mark *mark)
+/* @mark is one of @lv's: the id has @lv's context level. */
+static __always_inline u64 ie_mark_id(struct ie_event_level *lv,
+				      const struct ie_event_mark *mark)
 {
 	return mark->seq << IE_ID_SEQ_SHIFT |
 	       (u64)smp_processor_id() << IE_ID_LEVEL_BITS |
-	       interrupt_context_level();
+	       (lv - this_cpu_ptr(&ie_event_levels[0]));
 }
 
 /**
@@ -255,7 +298,9 @@ static __always_inline u64 ie_mark_id(const struct ie_event_mark *mark)
  */
 notrace u64 ie_event_id(void)
 {
-	return ie_mark_id(ie_this_mark());
+	struct ie_event_level *lv = ie_this_level();
+
+	return ie_mark_id(lv, ie_this_mark(lv));
 }
 
 /**
@@ -272,10 +317,11 @@ notrace u64 ie_event_id(void)
  */
 notrace u64 ie_event_write_tag(void)
 {
-	struct ie_event_mark *mark = ie_this_mark();
+	struct ie_event_level *lv = ie_this_level();
+	struct ie_event_mark *mark = ie_this_mark(lv);
 	u64 n = mark->writes++ & GENMASK(IE_TAG_WRITE_BITS - 1, 0);
 
-	return (ie_mark_id(mark) << IE_TAG_WRITE_BITS | n) << 2 | 2;
+	return (ie_mark_id(lv, mark) << IE_TAG_WRITE_BITS | n) << 2 | 2;
 }
 
 /**
@@ -296,7 +342,7 @@ notrace u64 ie_event_write_tag(void)
 notrace u64 ie_event_ts(struct trace_buffer *buffer,
 			struct ring_buffer_event *rbe)
 {
-	struct ie_event_mark *mark = ie_this_mark();
+	struct ie_event_mark *mark = ie_this_mark(ie_this_level());
 
 	if (!mark->have_ts) {
 		mark->ts = rbe ? tracing_event_time_stamp(buffer, rbe) :
@@ -319,7 +365,7 @@ notrace u64 ie_event_ts(struct trace_buffer *buffer,
  */
 notrace bool ie_event_taken(const void *slot, u64 *val)
 {
-	struct ie_event_mark *mark = ie_this_mark();
+	struct ie_event_mark *mark = ie_this_mark(ie_this_level());
 	unsigned int i;
 
 	for (i = 0; i < mark->n_taken; i++) {
@@ -343,7 +389,7 @@ notrace bool ie_event_taken(const void *slot, u64 *val)
  */
 notrace bool ie_event_take_room(unsigned int n)
 {
-	return ie_this_mark()->n_taken + n <= IE_EVENT_TAKEN;
+	return ie_this_mark(ie_this_level())->n_taken + n <= IE_EVENT_TAKEN;
 }
 
 /**
@@ -359,7 +405,7 @@ notrace bool ie_event_take_room(unsigned int n)
  */
 notrace void ie_event_take(const void *slot, u64 val)
 {
-	struct ie_event_mark *mark = ie_this_mark();
+	struct ie_event_mark *mark = ie_this_mark(ie_this_level());
 
 	if (WARN_ON_ONCE(mark->n_taken == IE_EVENT_TAKEN))
 		return;
@@ -369,6 +415,7 @@ notrace void ie_event_take(const void *slot, u64 val)
 }
 
 /* A kprobe on them would be an event nested in its own bookkeeping. */
+NOKPROBE_SYMBOL(ie_ctx_level_slow);
 NOKPROBE_SYMBOL(ie_event_begin);
 NOKPROBE_SYMBOL(ie_event_end);
 NOKPROBE_SYMBOL(ie_event_id);
@@ -377,5 +424,4 @@ NOKPROBE_SYMBOL(ie_event_ts);
 NOKPROBE_SYMBOL(ie_event_taken);
 NOKPROBE_SYMBOL(ie_event_take_room);
 NOKPROBE_SYMBOL(ie_event_take);
-NOKPROBE_SYMBOL(ie_event_scratch);
 NOKPROBE_SYMBOL(ie_event_nest_room);

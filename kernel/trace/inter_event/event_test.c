@@ -8,10 +8,30 @@
 #include <kunit/test.h>
 #include <linux/cpu.h>
 #include <linux/delay.h>
+#include <linux/hrtimer.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
 #include "inter_event.h"
+
+/*
+ * The tests' events nest as event_triggers_call()'s do: each end gets
+ * what its begin returned.  (One test runs at a time.)
+ */
+static struct ie_event_level *test_outer[2 * IE_EVENT_NEST + 2];
+static unsigned int test_depth;
+
+static void test_event_begin(void)
+{
+	if (!WARN_ON_ONCE(test_depth == ARRAY_SIZE(test_outer)))
+		test_outer[test_depth++] = ie_event_begin();
+}
+
+static void test_event_end(void)
+{
+	if (!WARN_ON_ONCE(!test_depth))
+		ie_event_end(test_outer[--test_depth]);
+}
 
 static long event_test_id_here(void *arg)
 {
@@ -61,20 +81,24 @@ static void event_test_id_per_cpu(struct kunit *test)
  */
 static void event_test_id_nesting(struct kunit *test)
 {
+	struct ie_event_level *after;
 	u64 outer, inner, back, next;
 
 	preempt_disable();
-	ie_event_begin();
+	test_event_begin();
 	outer = ie_event_id();
-	ie_event_begin();
+	test_event_begin();
 	inner = ie_event_id();
-	ie_event_end();
+	test_event_end();
 	back = ie_event_id();
-	ie_event_end();
-	ie_event_begin();
+	test_event_end();
+	test_event_begin();
 	next = ie_event_id();
-	ie_event_end();
+	test_event_end();
+	/* Outside any event again: no current level. */
+	after = __this_cpu_read(ie_cur_level);
 	preempt_enable();
+	KUNIT_EXPECT_NULL(test, after);
 	KUNIT_EXPECT_NE(test, outer, inner);
 	KUNIT_EXPECT_EQ(test, outer, back);
 	KUNIT_EXPECT_NE(test, next, inner);
@@ -94,18 +118,18 @@ static void event_test_one_timestamp(struct kunit *test)
 	u64 t4;
 
 	preempt_disable();
-	ie_event_begin();
+	test_event_begin();
 	t1 = ie_event_ts(buffer, NULL);
 	udelay(2);
 	t2 = ie_event_ts(buffer, NULL);
 	/* An event nested in this one's triggers has its own time... */
-	ie_event_begin();
+	test_event_begin();
 	udelay(2);
 	t3 = ie_event_ts(buffer, NULL);
-	ie_event_end();
+	test_event_end();
 	/* ...and leaves this one's as it was. */
 	t4 = ie_event_ts(buffer, NULL);
-	ie_event_end();
+	test_event_end();
 	preempt_enable();
 	KUNIT_EXPECT_EQ(test, t1, t2);
 	KUNIT_EXPECT_GT(test, t3, t1);
@@ -132,7 +156,7 @@ static void event_test_deep_nesting(struct kunit *test)
 
 	preempt_disable();
 	for (i = 0; i < DEEP; i++) {
-		ie_event_begin();
+		test_event_begin();
 		udelay(2);
 		id_in[i] = ie_event_id();
 		ts_in[i] = ie_event_ts(buffer, NULL);
@@ -140,7 +164,7 @@ static void event_test_deep_nesting(struct kunit *test)
 	for (i = DEEP; i-- > 0; ) {
 		id_back[i] = ie_event_id();
 		ts_back[i] = ie_event_ts(buffer, NULL);
-		ie_event_end();
+		test_event_end();
 	}
 	preempt_enable();
 
@@ -224,6 +248,13 @@ KUNIT_DEFINE_ACTION_WRAPPER(refs_map_destroy, tracing_map_destroy,
 			    struct tracing_map *);
 KUNIT_DEFINE_ACTION_WRAPPER(refs_index_free, ie_index_free, struct ie_index *);
 
+static void refs_counts_free(void *arg)
+{
+	struct ie_map *m = arg;
+
+	free_percpu(m->cpu);
+}
+
 static struct ie_hist *refs_reader(struct kunit *test, struct ie_hist *def,
 				   unsigned int first, unsigned int n)
 {
@@ -264,6 +295,10 @@ static struct refs_fixture *refs_fixture(struct kunit *test)
 	f->m.elt_data_size = def->elt_data_size;
 	f->m.ref = 1;
 	f->m.ready = true;
+	f->m.cpu = alloc_percpu(struct ie_cpu_counts);
+	KUNIT_ASSERT_NOT_NULL(test, f->m.cpu);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, refs_counts_free,
+							&f->m), 0);
 	map = tracing_map_create(TRACING_MAP_BITS_MIN, sizeof(u64),
 				 &refs_map_ops, &f->m);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
@@ -332,12 +367,12 @@ static void refs_save(struct refs_fixture *f, u64 val)
 static void refs_begin(void)
 {
 	preempt_disable();
-	ie_event_begin();
+	test_event_begin();
 }
 
 static void refs_end(void)
 {
-	ie_event_end();
+	test_event_end();
 	preempt_enable();
 }
 
@@ -530,16 +565,16 @@ static void event_test_write_tags(struct kunit *test)
 	unsigned int i, j;
 
 	preempt_disable();
-	ie_event_begin();
+	test_event_begin();
 	tags[0] = ie_event_write_tag();
 	tags[1] = ie_event_write_tag();
-	ie_event_begin();
+	test_event_begin();
 	tags[2] = ie_event_write_tag();
-	ie_event_end();
-	ie_event_end();
-	ie_event_begin();
+	test_event_end();
+	test_event_end();
+	test_event_begin();
 	tags[3] = ie_event_write_tag();
-	ie_event_end();
+	test_event_end();
 	preempt_enable();
 	for (i = 0; i < ARRAY_SIZE(tags); i++) {
 		KUNIT_EXPECT_NE(test, tags[i], 0);
@@ -575,6 +610,81 @@ static void event_test_refs_read_all_or_none(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, refs_event(f, REFS_TRIGGER_1, vals));
 }
 
+/*
+ * An event of a hard interrupt, on a timer, nested in an event of the
+ * task (preemption off, interrupts on): it has a level, an identity and
+ * a scratch slot of its own, and gives the task's event back as it was.
+ */
+struct irq_nest {
+	struct hrtimer		timer;
+	struct ie_event_level	*in, *back;
+	struct ie_scratch	*scratch;
+	u64			id;
+	bool			done;
+};
+
+static enum hrtimer_restart event_test_irq_event(struct hrtimer *timer)
+{
+	struct irq_nest *n = container_of(timer, struct irq_nest, timer);
+	struct ie_event_level *outer = ie_event_begin();
+
+	n->in = __this_cpu_read(ie_cur_level);
+	n->id = ie_event_id();
+	n->scratch = ie_event_scratch();
+	ie_event_end(outer);
+	n->back = __this_cpu_read(ie_cur_level);
+	WRITE_ONCE(n->done, true);
+	return HRTIMER_NORESTART;
+}
+
+static void event_test_irq_nesting(struct kunit *test)
+{
+	struct irq_nest *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	struct ie_event_level *task, *task_back, *after;
+	struct ie_scratch *sc, *sc_back;
+	u64 id, id_back, until;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	mutex_lock(&event_mutex);
+	ret = ie_scratch_init();
+	mutex_unlock(&event_mutex);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	hrtimer_init(&n->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	n->timer.function = event_test_irq_event;
+
+	preempt_disable();
+	test_event_begin();
+	task = __this_cpu_read(ie_cur_level);
+	id = ie_event_id();
+	sc = ie_event_scratch();
+	hrtimer_start(&n->timer, ns_to_ktime(1000), HRTIMER_MODE_REL_PINNED_HARD);
+	until = ktime_get_ns() + NSEC_PER_SEC;
+	while (!READ_ONCE(n->done) && ktime_get_ns() < until)
+		cpu_relax();
+	task_back = __this_cpu_read(ie_cur_level);
+	id_back = ie_event_id();
+	sc_back = ie_event_scratch();
+	test_event_end();
+	after = __this_cpu_read(ie_cur_level);
+	preempt_enable();
+	hrtimer_cancel(&n->timer);
+
+	KUNIT_ASSERT_TRUE_MSG(test, READ_ONCE(n->done), "the timer did not fire");
+	KUNIT_EXPECT_NOT_NULL(test, task);
+	KUNIT_EXPECT_NOT_NULL(test, n->in);
+	KUNIT_EXPECT_PTR_NE(test, n->in, task);
+	KUNIT_EXPECT_PTR_EQ(test, n->back, task);
+	KUNIT_EXPECT_PTR_EQ(test, task_back, task);
+	KUNIT_EXPECT_NE(test, n->id, id);
+	KUNIT_EXPECT_EQ(test, id_back, id);
+	KUNIT_EXPECT_NOT_NULL(test, sc);
+	KUNIT_EXPECT_NOT_NULL(test, n->scratch);
+	KUNIT_EXPECT_PTR_NE(test, n->scratch, sc);
+	KUNIT_EXPECT_PTR_EQ(test, sc_back, sc);
+	KUNIT_EXPECT_NULL(test, after);
+}
+
 static struct kunit_case event_test_cases[] = {
 	KUNIT_CASE(event_test_id_per_cpu),
 	KUNIT_CASE(event_test_id_nesting),
@@ -586,6 +696,7 @@ static struct kunit_case event_test_cases[] = {
 	KUNIT_CASE(event_test_refs_save_inside_take),
 	KUNIT_CASE(event_test_write_tags),
 	KUNIT_CASE(event_test_deep_nesting),
+	KUNIT_CASE(event_test_irq_nesting),
 	{}
 };
 

@@ -360,6 +360,7 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		goto nomem;
 	hist->n_vals = 1;
 
+	hist->plain_keys = true;
 	for (i = 0; i < spec->n_keys; i++) {
 		item = &spec->keys[i];
 		*err_pos = item->pos;
@@ -375,6 +376,12 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		hist->n_keys++;
 		/* Each key starts 8-byte aligned, as the stock kernel lays keys. */
 		f->key_off = hist->key_size;
+		/* Numbers in order, each in its u64: ie_hist_event()'s fast path. */
+		if ((f->type != IE_FT_NUM && f->type != IE_FT_CPU) ||
+		    (f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS | IE_MOD_LOGLIN)) ||
+		    f->size != sizeof(u64) ||
+		    f->key_off != (hist->n_keys - 1) * sizeof(u64))
+			hist->plain_keys = false;
 		hist->key_size += ALIGN(f->size, sizeof(u64));
 		if (f->size % sizeof(u64))
 			hist->key_pad = true;
@@ -873,26 +880,10 @@ static u64 ie_var_value(struct ie_hist *hist, const struct ie_var *var,
 	return ie_expr_eval(var->expr, ctx);
 }
 
-/**
- * ie_hist_event - count an event in a histogram
- * @hist: the trigger's histogram
- * @rec: the event's record
- * @buffer: the ring buffer of the event's instance
- * @rbe: the event's ring buffer event, or NULL (see ie_event_ts())
- *
- * Builds the key, reads the variables @hist refers to (if one has no
- * value, the event doesn't count), finds or adds the entry, counts the
- * hit and the values, stores the new values of the variables, runs the
- * actions and wakes hist file pollers.  An event nested too deep for
- * the scratch space counts as a drop.
- *
- * Context: event path, any context including NMI.  No allocation, no
- * locks (but a snapshot's: see ie_actions_run()); a full map counts a
- * drop.  The buffers are the event's scratch space (see
- * ie_event_scratch()).
- */
-void ie_hist_event(struct ie_hist *hist, void *rec,
-		   struct trace_buffer *buffer, struct ring_buffer_event *rbe)
+/* ie_hist_event(), inlined into the trigger function. */
+static __always_inline void
+__ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
+		struct ring_buffer_event *rbe)
 {
 	struct ie_scratch *s = ie_event_scratch();
 	struct ie_eval_ctx ctx = { .rec = rec };
@@ -911,14 +902,19 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	/* Numeric keys fill their 8 bytes; strings and stacks may not. */
 	if (hist->key_pad)
 		memset(key, 0, hist->key_size);
-	for (i = 0; i < hist->n_keys; i++) {
-		f = &hist->keys[i];
-		if (likely(f->type == IE_FT_NUM &&
-			   !(f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS |
-					 IE_MOD_LOGLIN))))
-			key[f->key_off / sizeof(u64)] = ie_field_num(f, rec);
-		else
-			ie_field_key(f, rec, (char *)key + f->key_off);
+	if (likely(hist->plain_keys)) {
+		for (i = 0; i < hist->n_keys; i++)
+			key[i] = ie_field_num(&hist->keys[i], rec);
+	} else {
+		for (i = 0; i < hist->n_keys; i++) {
+			f = &hist->keys[i];
+			if (f->type == IE_FT_NUM &&
+			    !(f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS |
+					  IE_MOD_LOGLIN)))
+				key[f->key_off / sizeof(u64)] = ie_field_num(f, rec);
+			else
+				ie_field_key(f, rec, (char *)key + f->key_off);
+		}
 	}
 	/* Unresolved references: this event doesn't count. */
 	if (hist->n_refs && !ie_refs_read(hist, key, s->refs, s->elts, s->strs))
@@ -933,7 +929,8 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	ie_map_count(hist->m, elt);
 	if (!elt)
 		return;
-	tracing_map_update_sum(elt, hist->vals[0].map_idx, 1);
+	/* (tracing_map_update_sum(), without the call.) */
+	atomic64_inc(&elt->fields[hist->vals[0].map_idx].sum);
 	for (i = 1; i < hist->n_vals; i++) {
 		f = &hist->vals[i];
 		if (f->type == IE_FT_HITCOUNT)
@@ -942,7 +939,7 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 		if (unlikely(f->mods & IE_MOD_STATS))
 			ie_stat_update(f, elt->private_data, val);
 		else
-			tracing_map_update_sum(elt, f->map_idx, val);
+			atomic64_add(val, &elt->fields[f->map_idx].sum);
 	}
 	if (hist->n_vars) {
 		for (i = 0; i < hist->n_vars; i++)
@@ -953,4 +950,56 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
 	if (hist->n_actions)
 		ie_actions_run(hist, elt, &ctx, rec, s->var_vals, &s->params);
 	ie_hist_poll_wakeup();
+}
+
+/**
+ * ie_hist_event - count an event in a histogram
+ * @hist: the trigger's histogram
+ * @rec: the event's record
+ * @buffer: the ring buffer of the event's instance
+ * @rbe: the event's ring buffer event, or NULL (see ie_event_ts())
+ *
+ * Builds the key, reads the variables @hist refers to (if one has no
+ * value, the event doesn't count), finds or adds the entry, counts the
+ * hit and the values, stores the new values of the variables, runs the
+ * actions and wakes hist file pollers.  An event nested too deep for
+ * the scratch space counts as a drop.
+ *
+ * Context: event path, any context including NMI.  No allocation, no
+ * locks (but a snapshot's: see ie_actions_run()); a full map counts a
+ * drop.  The buffers are the event's scratch space (see
+ * ie_event_scratch()).  Only the KUnit tests call it: the event path
+ * is ie_hist_trigger().
+ */
+#if IS_ENABLED(CONFIG_INTER_EVENT_HIST_KUNIT_TEST)
+void ie_hist_event(struct ie_hist *hist, void *rec,
+		   struct trace_buffer *buffer, struct ring_buffer_event *rbe)
+{
+	__ie_hist_event(hist, rec, buffer, rbe);
+}
+#endif
+
+/**
+ * ie_hist_trigger - the hist command's trigger function
+ * @data: the trigger
+ * @buffer: the ring buffer of the event's instance
+ * @rec: the event's record (the command has EVENT_CMD_FL_NEEDS_REC:
+ *	called without it, it does nothing)
+ * @rbe: the event's ring buffer event, or NULL
+ *
+ * Counts the event in the trigger's histogram, with ie_hist_event()
+ * inlined, unless the histogram's map is being cleared.
+ *
+ * Context: event path, any context including NMI.
+ */
+void ie_hist_trigger(struct event_trigger_data *data,
+		     struct trace_buffer *buffer, void *rec,
+		     struct ring_buffer_event *rbe)
+{
+	struct ie_hist *hist = data->private_data;
+
+	/* Pairs with the release in ie_hist_control(). */
+	if (!rec || smp_load_acquire(&hist->m->clearing))
+		return;
+	__ie_hist_event(hist, rec, buffer, rbe);
 }

@@ -23,10 +23,11 @@
 #include "inter_event.h"
 
 /*
- * Turned off a second after the last poller goes: a tool that opens the
- * file for each poll() does not patch the kernel's text every time.
+ * On while a hist file is polled: events then wake the pollers.  Turned
+ * off a second after the last poller goes: a tool that opens the file
+ * for each poll() does not patch the kernel's text every time.
  */
-static DEFINE_STATIC_KEY_DEFERRED_FALSE(ie_hist_polled, HZ);
+DEFINE_STATIC_KEY_DEFERRED_FALSE(ie_hist_polled, HZ);
 
 /* One opener of a hist file. */
 struct ie_hist_file {
@@ -128,23 +129,6 @@ static __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
 		ret |= EPOLLPRI;
 	}
 	return ret;
-}
-
-/**
- * ie_hist_poll_wakeup - wake the pollers of hist files after a hit
- *
- * Event path: a histogram of the event counted a hit.  Cheap while no
- * hist file is polled: a static branch.  Once one is, the patching of
- * the branch has ordered every earlier hit before the poller looks, and
- * later hits see the poller on the wait queue (hist_poll_wakeup()).
- *
- * Context: event path, any context including NMI: the wakeup itself
- * goes through an irq_work.
- */
-void ie_hist_poll_wakeup(void)
-{
-	if (static_branch_unlikely(&ie_hist_polled.key))
-		hist_poll_wakeup();
 }
 
 static int __ie_hist_open(struct inode *inode, struct file *filp, bool json)

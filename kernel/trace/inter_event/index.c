@@ -56,6 +56,8 @@ int ie_index_alloc(struct ie_index *ix, unsigned int map_bits,
 		   unsigned int key_size)
 {
 	ix->bits = map_bits + 1;
+	ix->mask = (1U << ix->bits) - 1;
+	ix->shift = 64 - ix->bits;
 	ix->words = key_size / sizeof(u64);
 	ix->slots = kvcalloc(1UL << ix->bits, sizeof(*ix->slots), GFP_KERNEL);
 	return ix->slots ? 0 : -ENOMEM;
@@ -90,11 +92,10 @@ void ie_index_clear(struct ie_index *ix)
 static void ie_index_put(struct ie_index *ix, struct tracing_map_elt *elt)
 {
 	const u64 *key = elt->key;
-	u32 mask = (1U << ix->bits) - 1;
 	struct tracing_map_elt *old;
 	u32 i;
 
-	for (i = ie_index_hash(ix, key); ; i = (i + 1) & mask) {
+	for (i = ie_index_hash(ix, key); ; i = (i + 1) & ix->mask) {
 		old = READ_ONCE(ix->slots[i]);
 		if (!old) {
 			old = cmpxchg(&ix->slots[i], NULL, elt);

@@ -70,7 +70,7 @@ static void index_fill(struct kunit *test, struct index_fixture *f,
 		       u64 *keys, unsigned int n, unsigned int collide)
 {
 	const struct ie_index *ix = &f->m.index;
-	u32 last = (1U << ix->bits) - 1;
+	u32 last = ix->mask;
 	struct tracing_map_elt *elt, *again;
 	u64 key[2], k = 0;
 	unsigned int i;

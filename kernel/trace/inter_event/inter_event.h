@@ -154,17 +154,19 @@
  *
  * The hist command has EVENT_CMD_FL_NEEDS_REC: its triggers run with the
  * record, in event_triggers_call(), which brackets them with
- * ie_event_begin() and ie_event_end() (patch 0005).  Per trigger, in
- * order: ie_hist_trigger() (trigger.c), ie_hist_event() (hist.c) with
- * ie_event_scratch() (event.c; none: a drop), the key (ie_field_num(),
+ * ie_event_begin() and ie_event_end() (patch 0005): begin makes the
+ * event's struct ie_event_level the CPU's current one (ie_cur_level)
+ * and returns the one before, which event_triggers_call() keeps on its
+ * stack and gives back to end.  Per trigger, in order: ie_hist_trigger()
+ * with ie_hist_event() inlined (hist.c), with ie_event_scratch() (the
+ * current level's slot; none: a drop), the key (ie_field_num(),
  * ie_field_key(), field.c), ie_refs_read() (var.c), ie_event_ts(),
- * ie_map_find_or_add() (inter_event.h, index.c; tracing_map_insert() for
- * a new key) and
- * the sums (ie_expr_eval(), expr.c), the new
- * variable values and ie_vars_save() (var.c), ie_actions_run()
- * (action.c), which may call ie_synth_fire() (synth.c) and
- * ie_snapshot_take() (snapshot.c), then ie_hist_poll_wakeup()
- * (hist_file.c).  enable_hist/disable_hist (hist_enable.c) also run here.
+ * ie_map_find_or_add() (index.c; tracing_map_insert() for a new key)
+ * and the sums (ie_expr_eval(), expr.c), the new variable values and
+ * ie_vars_save() (var.c), ie_actions_run() (action.c), which may call
+ * ie_synth_fire() (synth.c) and ie_snapshot_take() (snapshot.c), then
+ * ie_hist_poll_wakeup().  enable_hist/disable_hist (hist_enable.c) also
+ * run here.
  *
  * This runs in any context, NMI included: nothing is allocated and no
  * lock is taken but the instance's max_lock in tracing_snapshot_cond(),
@@ -188,7 +190,7 @@
  *
  * Stack: the buffers are in scratch space, a frame over 512 bytes fails
  * the build (Makefile: -Werror=frame-larger-than=512, GCC, no KASAN), and
- * synth-chain-stack.tc requires the stack from the first ie_hist_event()
+ * synth-chain-stack.tc requires the stack from the first ie_hist_trigger()
  * to the one three synthetic events deeper to stay within 2048 bytes
  * (3072 with KASAN or KCSAN); it measured 1488 bytes, under 500 a level
  * (2304 with KCSAN).
@@ -199,7 +201,7 @@
  *  field.c        resolve keys and values; read them from a record
  *  expr.c         parse, fold, print and evaluate expressions
  *  var.c          variables, references, read-once take and save
- *  hist.c         build an ie_hist and its ie_map; ie_hist_event()
+ *  hist.c         build an ie_hist and its ie_map; ie_hist_trigger()
  *  index.c        the index of a map's entries by key, in front of
  *                 tracing_map
  *  action.c       handlers, trace() and save(), helper parameters
@@ -223,6 +225,7 @@
 #define _KERNEL_TRACE_INTER_EVENT_H
 
 #include <linux/hash.h>
+#include <linux/jump_label_ratelimit.h>
 #include <asm/local64.h>
 
 #include "../trace.h"
@@ -528,6 +531,8 @@ struct ie_cpu_counts {
 struct ie_index {
 	struct tracing_map_elt	**slots;	/* 1 << bits; NULL: free */
 	unsigned int		bits;
+	u32			mask;		/* (1 << bits) - 1 */
+	unsigned int		shift;		/* 64 - bits */
 	unsigned int		words;		/* key size in u64 words */
 };
 
@@ -566,6 +571,7 @@ struct ie_hist {
 	unsigned int		n_sort;
 	unsigned int		key_size;
 	bool			key_pad;	/* keys that don't fill their size */
+	bool			plain_keys;	/* all numbers, no modifier */
 	unsigned int		map_bits;
 	bool			nohitcount;
 	bool			has_execname;
@@ -819,11 +825,8 @@ void ie_map_cpu_clear(struct ie_map *m);
 /* Event path: one more hit (or drop) of the table on this CPU. */
 static inline void ie_map_count(struct ie_map *m, bool hit)
 {
-	struct ie_cpu_counts *c;
+	struct ie_cpu_counts *c = this_cpu_ptr(m->cpu);
 
-	if (unlikely(!m->cpu))
-		return;
-	c = this_cpu_ptr(m->cpu);
 	local64_inc(hit ? &c->hits : &c->drops);
 }
 
@@ -834,6 +837,9 @@ bool ie_hist_too_big(const struct ie_hist *hist);
 void ie_hist_destroy(struct ie_hist *hist);
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe);
+void ie_hist_trigger(struct event_trigger_data *data,
+		     struct trace_buffer *buffer, void *rec,
+		     struct ring_buffer_event *rbe);
 bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
 
 /* index.c */
@@ -851,7 +857,8 @@ static __always_inline u32 ie_index_hash(const struct ie_index *ix,
 
 	for (i = 1; i < ix->words; i++)
 		h = h * GOLDEN_RATIO_64 ^ key[i];
-	return hash_64(h, ix->bits);
+	/* A multiplicative hash, top bits (hash_64()'s on 64-bit). */
+	return h * GOLDEN_RATIO_64 >> ix->shift;
 }
 
 static __always_inline bool ie_index_key_eq(const struct ie_index *ix,
@@ -875,10 +882,10 @@ static __always_inline bool ie_index_key_eq(const struct ie_index *ix,
 static __always_inline struct tracing_map_elt *
 ie_index_find(const struct ie_index *ix, const u64 *key)
 {
-	u32 mask = (1U << ix->bits) - 1, i = ie_index_hash(ix, key);
+	u32 i = ie_index_hash(ix, key);
 	struct tracing_map_elt *elt;
 
-	for (;; i = (i + 1) & mask) {
+	for (;; i = (i + 1) & ix->mask) {
 		elt = READ_ONCE(ix->slots[i]);
 		if (!elt || ie_index_key_eq(ix, elt->key, key))
 			return elt;
@@ -947,8 +954,50 @@ struct ie_scratch {
 	char			*strs;
 };
 
+/* The events of one context level on one CPU (event.c). */
+struct ie_event_level {
+	unsigned int		depth;		/* events begun, not ended */
+	/* This CPU's IE_SCRATCH_NEST slots for the level, once allocated. */
+	struct ie_scratch	*scratch;
+	local64_t		next;		/* last sequence number given */
+	struct ie_event_mark	marks[IE_EVENT_NEST + 1];	/* + the spare */
+};
+
+DECLARE_PER_CPU(struct ie_event_level [IE_CONTEXTS], ie_event_levels);
+/* The level of the innermost event whose triggers run, or NULL. */
+DECLARE_PER_CPU(struct ie_event_level *, ie_cur_level);
+struct ie_event_level *ie_ctx_level_slow(void);
+
+/*
+ * The level of the event whose triggers run: the current one; outside
+ * any event (only KUnit asks), the context's.
+ */
+static __always_inline struct ie_event_level *ie_this_level(void)
+{
+	struct ie_event_level *lv = __this_cpu_read(ie_cur_level);
+
+	return likely(lv) ? lv : ie_ctx_level_slow();
+}
+
+/*
+ * Event path (preemption off), any context including NMI: the scratch
+ * space of the event whose triggers run, or NULL if it is nested too
+ * deep (or no hist trigger was ever added).  The slot is that of this
+ * CPU, the event's context level and its nesting depth at the level.
+ */
+static __always_inline struct ie_scratch *ie_event_scratch(void)
+{
+	struct ie_event_level *lv = ie_this_level();
+	struct ie_scratch *sc = READ_ONCE(lv->scratch);
+	unsigned int depth = READ_ONCE(lv->depth);
+	unsigned int slot = depth ? depth - 1 : 0;
+
+	if (unlikely(!sc || slot >= IE_SCRATCH_NEST))
+		return NULL;
+	return sc + slot;
+}
+
 int ie_scratch_init(void);
-struct ie_scratch *ie_event_scratch(void);
 bool ie_event_nest_room(unsigned int max);
 u64 ie_event_id(void);
 u64 ie_event_write_tag(void);
@@ -974,7 +1023,21 @@ void ie_hist_remove_aux(struct trace_event_file *file, u64 id);
 void ie_hist_put(struct ie_hist *hist);
 
 /* hist_file.c */
-void ie_hist_poll_wakeup(void);
+extern struct static_key_false_deferred ie_hist_polled;
+
+/*
+ * Event path: a histogram of the event counted a hit: wake the pollers
+ * of hist files.  Cheap while no hist file is polled: a static branch.
+ * Once one is, the patching of the branch has ordered every earlier hit
+ * before the poller looks, and later hits see the poller on the wait
+ * queue (hist_poll_wakeup(), which goes through an irq_work: any
+ * context, NMI included).
+ */
+static __always_inline void ie_hist_poll_wakeup(void)
+{
+	if (static_branch_unlikely(&ie_hist_polled.key))
+		hist_poll_wakeup();
+}
 
 /* output.c */
 int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);

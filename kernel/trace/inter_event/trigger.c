@@ -629,18 +629,6 @@ void ie_hist_remove_aux(struct trace_event_file *file, u64 id)
 	}
 }
 
-static void ie_hist_trigger(struct event_trigger_data *data,
-			    struct trace_buffer *buffer, void *rec,
-			    struct ring_buffer_event *rbe)
-{
-	struct ie_hist *hist = ie_data_hist(data);
-
-	/* Pairs with the release in ie_hist_control(). */
-	if (!rec || smp_load_acquire(&hist->m->clearing))
-		return;
-	ie_hist_event(hist, rec, buffer, rbe);
-}
-
 static int ie_hist_print(struct seq_file *m, struct event_trigger_data *data)
 {
 	return ie_hist_print_trigger(m, data);
