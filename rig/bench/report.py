@@ -18,6 +18,7 @@ SCENARIOS = {
     "s2": "2 sched_switch, keys=next_pid:vals=prev_prio",
     "s3": "3 wakeup latency: var, ref, onmatch, synth hist",
     "s4": "4 map full: 400 keys into size=128",
+    "s6": "6 sched_switch, 8 triggers (per trigger hit)",
 }
 # (scenario, its floor: the same trigger paused, the cost of recording
 # the event with no trigger or None): both kernels.

@@ -152,6 +152,29 @@ s5n_on() { s5_pipeline on "$S5N_SYNTH"; }
 s5n_off() { s5_pipeline off "$S5N_SYNTH"; }
 s5n_hist=$s3_hist
 
+# Eight hist triggers on sched_switch with different keys (numbers,
+# pairs, a string): the events counted are the hits of all eight, so the
+# cost is per trigger and event.
+S6_TRIGGERS='hist:keys=next_pid
+hist:keys=prev_pid
+hist:keys=next_prio
+hist:keys=prev_prio
+hist:keys=prev_state
+hist:keys=next_pid,prev_pid
+hist:keys=prev_pid,prev_prio
+hist:keys=next_comm'
+s6_on() {
+	echo "$S6_TRIGGERS" | while read -r t; do
+		echo "$t" >>events/sched/sched_switch/trigger || return 1
+	done
+}
+s6_off() {
+	echo "$S6_TRIGGERS" | while read -r t; do
+		echo "!$t" >>events/sched/sched_switch/trigger || return 1
+	done
+}
+s6_hist=$s2_hist
+
 # The floor of scenarios 1, 2 and 4 (p1, p2, p4; after them): the same
 # trigger paused.  The event's record is still built and the trigger
 # list walked, but no histogram is touched: what every hist trigger
@@ -182,6 +205,7 @@ measure s1 iebench marker "$markers"
 measure s2 iebench pingpong "$rounds"
 measure s3 iebench pingpong "$rounds"
 measure s4 iebench writes "$markers" 400
+measure s6 iebench pingpong "$rounds"
 measure p1 iebench marker "$markers"
 measure p2 iebench pingpong "$rounds"
 measure p4 iebench writes "$markers" 400
