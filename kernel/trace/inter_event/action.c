@@ -294,8 +294,8 @@ static bool ie_param_type_ok(struct ie_hist *hist, const struct ie_action *a,
 	f = &a->synth->fields[a->n_params - 1];
 	ie_expr_type(hist, p->expr, &t);
 	/*
-	 * A field of this event given by name counts as unsigned, as in the
-	 * stock kernel (whose copy of it drops the sign): __syscall_nr, an
+	 * A field of this event given by name counts as unsigned, as with
+	 * CONFIG_HIST_TRIGGERS (whose copy of it drops the sign): __syscall_nr, an
 	 * int, goes into a u32 field, and an int field only by its name.
 	 */
 	if (p->expr->kind == IE_EX_FIELD && !p->expr->alias)
@@ -307,7 +307,7 @@ static bool ie_param_type_ok(struct ie_hist *hist, const struct ie_action *a,
 /*
  * A string field @f, just added as parameter n_params - 1 for a string
  * field of the synthetic event, goes into it if of its own type, or of
- * the size the stock implementation gives it: a fixed-size string's, or
+ * the size CONFIG_HIST_TRIGGERS gives it: a fixed-size string's, or
  * 256 bytes for a dynamic one.  A char[16] field doesn't take a file name.
  */
 static bool ie_param_string_ok(const struct ie_action *a,
@@ -328,7 +328,7 @@ static bool ie_param_string_ok(const struct ie_action *a,
 
 /*
  * A string variable of another event's trigger ("$name"), for a string
- * field of the synthetic event: of the size the stock kernel requires,
+ * field of the synthetic event: of the size CONFIG_HIST_TRIGGERS requires,
  * as a string field's (see ie_param_string_ok()).
  */
 static int ie_param_string_var(struct ie_hist *hist, struct ie_action *a,
@@ -519,7 +519,7 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 	    !ie_match_event_ok(hist, spec->handler_arg))
 		return ie_action_fail(err_pos, pos + strlen("onmatch("), err,
 				      IE_ERR_BAD_MATCH_EVENT);
-	/* Nothing would show what onmatch() saved: refused, as stock. */
+	/* Nothing would show what onmatch() saved: refused (as by CONFIG_HIST_TRIGGERS). */
 	if (a->handler == IE_ON_MATCH && !strcmp(spec->action, "save"))
 		return ie_action_fail(err_pos, pos, err, IE_ERR_BAD_ACTION);
 	/* A snapshot for every match would only keep the last one. */

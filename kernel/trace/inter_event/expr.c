@@ -24,7 +24,7 @@
 #define IE_EXPR_MAX_DEPTH	8
 /*
  * Operands parsed before the text is refused outright.  Up to here the
- * tree is built, to report too many operands where the stock parser
+ * tree is built, to report too many operands where CONFIG_HIST_TRIGGERS
  * would (see ie_expr_parse()); a longer chain would make a tree as high
  * as it is long, and freeing it recurses.
  */
@@ -116,8 +116,9 @@ static struct ie_expr *ie_parse_nested(struct ie_expr_parser *ps)
 		if (IS_ERR(inner))
 			return inner;
 		/*
-		 * "-(x)" ends its subexpression, as the stock parser has
-		 * it: "-(x)*y" is refused, "(-(x))*y" or "y*-(x)" is not.
+		 * "-(x)" ends its subexpression, as CONFIG_HIST_TRIGGERS
+		 * has it: "-(x)*y" is refused, "(-(x))*y" or "y*-(x)" is
+		 * not.
 		 */
 		if (open[1] == '(' && *ps->p && strchr("+-*/", *ps->p)) {
 			ie_expr_free(inner);
@@ -291,7 +292,7 @@ int ie_expr_parse(const char *text, struct ie_expr **out,
 				 IE_ERR_BAD_EXPR, ps.p);
 	}
 	/*
-	 * Too many operands: reported where the stock parser reports too
+	 * Too many operands: reported where CONFIG_HIST_TRIGGERS reports too
 	 * many subexpressions, at the start of the fourth operator's
 	 * subexpression, counted root first, left before right.
 	 */
@@ -443,7 +444,7 @@ static int ie_expr_print_sub(const struct ie_expr *e, char *buf, size_t len,
 	}
 	switch (e->kind) {
 	case IE_EX_NEG:
-		/* Always -(x), the form the stock parser reads. */
+		/* Always -(x), the form CONFIG_HIST_TRIGGERS reads. */
 		n += scnprintf(buf + n, len - n, "-(");
 		n += ie_expr_print_sub(e->l, buf + n, len - n, 0, true,
 				       false);
@@ -588,7 +589,7 @@ int ie_expr_cmp(const struct ie_expr *a, const struct ie_expr *b)
 
 /*
  * Operators over constants only are folded, but for unary minus, which
- * stays as written (-(0) is listed -(0)), as in the stock implementation.
+ * stays as written (-(0) is listed -(0)), as with CONFIG_HIST_TRIGGERS.
  */
 static bool ie_expr_constant(const struct ie_expr *e)
 {

@@ -100,7 +100,7 @@ static bool ie_field_mods_ok(const struct ie_field *f)
 		       hweight_long(f->mods) <= 1;
 	/*
 	 * Stack traces are shown as they are; a string may be shown as the
-	 * number its first 8 bytes make (.hex), as the stock kernel does.
+	 * number its first 8 bytes make (.hex), as with CONFIG_HIST_TRIGGERS.
 	 */
 	if (f->type == IE_FT_STR)
 		return !(f->mods & ~IE_MOD_HEX);
@@ -187,9 +187,10 @@ int ie_field_resolve(struct ie_hist *hist, struct ie_field *f, char *text,
 			f->size = IE_STACK_DEPTH * sizeof(unsigned long);
 			break;
 		/*
-		 * A "char *" field is the pointer, as in the stock kernel: it
-		 * may point to user memory (a system call's argument), and
-		 * an eprobe or a later event can read the string through it.
+		 * A "char *" field is the pointer (as CONFIG_HIST_TRIGGERS
+		 * has it): it may point to user memory (a system call's
+		 * argument), and an eprobe or a later event can read the
+		 * string through it.
 		 */
 		case FILTER_PTR_STRING:
 		case FILTER_OTHER:

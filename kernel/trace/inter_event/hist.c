@@ -309,8 +309,9 @@ static int ie_hist_add_val(struct ie_hist *hist, struct ie_field *f,
 	/*
 	 * Shown as written: "lat" for a variable, "$b" for a reference;
 	 * "$y" of this trigger's variable y shows y's expression, and a
-	 * constant expression its value, as stock.  A statistic is new: as
-	 * written ("$y" typed as y, which y's expression may not be).
+	 * constant expression its value (as CONFIG_HIST_TRIGGERS shows
+	 * them).  A statistic is new: as written ("$y" typed as y, which
+	 * y's expression may not be).
 	 */
 	if (!stat && ((text[0] == '$' && f->expr->kind != IE_EX_REF &&
 		       ie_name_ok(text + 1)) || f->expr->kind == IE_EX_CONST)) {
@@ -374,7 +375,7 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 			hist->key_pad = true;
 		}
 		hist->n_keys++;
-		/* Each key starts 8-byte aligned, as the stock kernel lays keys. */
+		/* Each key starts 8-byte aligned (CONFIG_HIST_TRIGGERS' layout). */
 		f->key_off = hist->key_size;
 		/* Numbers in order, each in its u64: ie_hist_event()'s fast path. */
 		if ((f->type != IE_FT_NUM && f->type != IE_FT_CPU) ||
@@ -427,7 +428,7 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		if (!strcmp(item->expr, "hitcount"))
 			continue;
 		/*
-		 * The map's sum fields: the hit count and two more, as stock;
+		 * The map's sum fields: the hit count and two more (CONFIG_HIST_TRIGGERS' limit);
 		 * and up to IE_MAX_STATS statistics (the spec has no more).
 		 */
 		if (ie_stat_suffix(item->expr, &len) ?

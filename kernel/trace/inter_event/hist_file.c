@@ -8,7 +8,7 @@
  * the file, EPOLLPRI once for each change since the last poll or read.
  * Events wake pollers through the tree's hist_poll_wq, from an irq_work
  * (an event may come in any context); only while a hist file is polled
- * does the event path look at the wait queue.  As in the stock kernel, a
+ * does the event path look at the wait queue.  As with CONFIG_HIST_TRIGGERS, a
  * reader that polls before each read (busybox sh's read builtin) waits
  * there for the next change: read hist files with read() alone.
  */
@@ -149,7 +149,7 @@ static int __ie_hist_open(struct inode *inode, struct file *filp, bool json)
 	hf->json = json;
 	mutex_init(&hf->lock);
 	mutex_init(&hf->take_lock);
-	/* As the stock kernel: POLLPRI waits for the next change. */
+	/* POLLPRI waits for the next change (CONFIG_HIST_TRIGGERS' rule). */
 	mutex_lock(&event_mutex);
 	if (event_file_file(filp))
 		hf->last_act = ie_hist_file_hits(event_file_file(filp));

@@ -377,7 +377,7 @@ struct ie_var {
 	unsigned int		str_size;	/* 0: a number */
 	unsigned int		str_off;
 	bool			is_stack;	/* a stack trace, not a string */
-	unsigned int		str_stock;	/* a string's size, as stock counts */
+	unsigned int		str_compat;	/* CONFIG_HIST_TRIGGERS' string size */
 	int			stack_slot;	/* a stack taken: its scratch slot */
 };
 

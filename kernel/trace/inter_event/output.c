@@ -144,7 +144,7 @@ static void ie_hist_print_spec(struct seq_file *m,
 			seq_putc(m, ',');
 		f = hist->sort_stat[i] ? &hist->vals[hist->sort_stat[i]] :
 			ie_field_by_idx(hist, hist->sort[i].field_idx);
-		/* With the field's modifiers, as the stock kernel lists them. */
+		/* With the field's modifiers, as CONFIG_HIST_TRIGGERS lists them. */
 		if (f)
 			ie_print_field_name(m, f);
 		if (hist->sort[i].descending)
@@ -196,7 +196,7 @@ void ie_print_key(struct seq_file *m, const struct ie_field *f,
 	unsigned int i;
 	u64 val;
 
-	/* .hex shows a string's first 8 bytes as a number, as stock does. */
+	/* .hex shows a string's first 8 bytes as a number (as tools expect). */
 	if (f->type == IE_FT_STR && !(f->mods & IE_MOD_HEX)) {
 		seq_printf(m, "%s: %-50s", f->name, (const char *)key);
 		return;
@@ -258,7 +258,7 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 	const struct ie_field *f = &hist->vals[i];
 	char bar[IE_GRAPH_WIDTH + 1];
 	u64 val = tracing_map_read_sum(elt, f->map_idx);
-	/* A constant's column has no name in the stock kernel's files. */
+	/* A constant's column has no name (as CONFIG_HIST_TRIGGERS prints). */
 	const char *name = f->expr && f->expr->kind == IE_EX_CONST ? "" : f->name;
 	u64 pc, q[IE_PCTL_N];
 	unsigned int n;

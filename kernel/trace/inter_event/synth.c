@@ -115,7 +115,7 @@ static u32 ie_synth_stack_len(u64 addr, u32 bound)
 
 /*
  * Measure the strings of @args into @lens, each within its bound and, as
- * in the stock kernel, at most IE_STR_MAX - 1 bytes (a fixed-size
+ * with CONFIG_SYNTH_EVENTS, at most IE_STR_MAX - 1 bytes (a fixed-size
  * field's size - 1), and return the record's size: the strings of char
  * name[] fields follow its fixed part, each with its NUL.  Every string
  * is measured once: the record is laid out with these lengths.
@@ -757,7 +757,7 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 	f->is_dynamic = dynamic && !stack;
 	f->is_stack = stack;
 	/*
-	 * The stock implementation's layout, which tools may have learnt:
+	 * CONFIG_SYNTH_EVENTS' layout, which tools may have learnt:
 	 * after the common fields, a string takes IE_STR_MAX bytes, any
 	 * other field 8 (a char name[] field its __data_loc); the strings of
 	 * char name[] fields follow.
@@ -786,7 +786,7 @@ static int ie_synth_size(char *size, unsigned int *len)
 }
 
 /*
- * "type name", "char name[N]" or "char[N] name" (as the stock kernel and
+ * "type name", "char name[N]" or "char[N] name" (as CONFIG_SYNTH_EVENTS and
  * dynamic_events list a string), with "unsigned int" style types.  Sets
  * *@at_name when the error is the name's (or its size's) rather than
  * the type's.

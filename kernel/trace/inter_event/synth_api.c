@@ -260,7 +260,7 @@ int synth_event_delete(const char *name)
 	/*
 	 * The event's records outlive it in the buffers, and its type id
 	 * goes to the next event registered: a module's event takes its
-	 * records with it, as in the stock kernel.
+	 * records with it, as with CONFIG_SYNTH_EVENTS.
 	 */
 	if (!ret && of_module)
 		tracing_reset_all_online_cpus();

@@ -178,7 +178,7 @@ static int ie_hist_hold_module(struct event_trigger_data *data,
 
 /*
  * A trigger with variables or references is part of a pipeline across
- * events: it keeps its instance, as in the stock kernel (removing the
+ * events: it keeps its instance, as with CONFIG_HIST_TRIGGERS (removing the
  * instance fails with EBUSY until such triggers are removed).
  */
 static bool ie_hist_pins_instance(struct ie_hist *hist)
@@ -324,8 +324,8 @@ static void ie_hist_unreg_all(struct trace_event_file *file)
 /*
  * pause and cont act on one trigger (the framework skips paused ones);
  * clear empties the map, which all triggers of a name share.  One
- * command does one of them, pause first, then cont, as the stock hist
- * triggers do.
+ * command does one of them, pause first, then cont, as with
+ * CONFIG_HIST_TRIGGERS.
  */
 static void ie_hist_control(struct event_trigger_data *test, struct ie_spec *spec)
 {
@@ -460,7 +460,7 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 
 	/*
 	 * Removing by a name no histogram holds yet removes the unnamed
-	 * trigger the rest of the spec describes, as the stock kernel does;
+	 * trigger the rest of the spec describes (as CONFIG_HIST_TRIGGERS does);
 	 * adding by such a name always makes a new histogram.
 	 */
 	if (remove && spec->name && !find_named_trigger(spec->name))

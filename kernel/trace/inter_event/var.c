@@ -485,7 +485,7 @@ static const struct ie_var *ie_ref_var(const struct ie_hist *hist,
  * @size: set, if it is a string, to its size
  *
  * Is resolved expression @e a string (a string field or a reference to
- * a string variable)?  @size: its size as the stock kernel counts it, a
+ * a string variable)?  @size: its size as CONFIG_HIST_TRIGGERS counts it, a
  * fixed-size string's own or 256 bytes.  A variable knows what it holds
  * (set when it is defined), so a chain of copies is looked at one hop.
  * A stack trace is no string.
@@ -501,7 +501,7 @@ bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
 		var = ie_ref_var(hist, e);
 		if (!var->str_size || var->is_stack)
 			return false;
-		*size = var->str_stock;
+		*size = var->str_compat;
 		return true;
 	}
 	if (e->kind != IE_EX_FIELD || e->field->type != IE_FT_STR)
@@ -564,7 +564,7 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	 * kept with a 0 after its last frame.
 	 */
 	if (!ret && ie_expr_is_str(hist, var->expr, &size)) {
-		var->str_stock = size;
+		var->str_compat = size;
 		var->str_size = var->expr->kind == IE_EX_REF ?
 			ie_ref_var(hist, var->expr)->str_size :
 			var->expr->field->size;
@@ -806,7 +806,7 @@ static const struct ie_type ie_type_cpu = { "unsigned int", sizeof(int), false }
  * @e: a resolved expression
  * @t: filled in
  *
- * Typed as the stock implementation types it, so that the same
+ * Typed as CONFIG_HIST_TRIGGERS types it, so that the same
  * synthetic event parameters are accepted: an event field has its type,
  * common_cpu is an unsigned int, a reference has the type of the variable's
  * expression, an operator the type of its left operand, and a constant
