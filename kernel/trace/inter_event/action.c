@@ -147,30 +147,6 @@ static struct ie_hist *ie_aux_match(struct ie_hist *hist,
 	return found;
 }
 
-/* The helper's spec: the keys of @match, the variable, @match's filter. */
-static noinline_for_stack char *
-ie_aux_spec(struct ie_hist *match, const char *filter, const char *var,
-	    const char *field)
-{
-	char key[IE_MAX_NAME_LEN + 64];
-	char *spec, *next;
-	unsigned int i;
-
-	spec = kstrdup("keys=", GFP_KERNEL);
-	for (i = 0; spec && i < match->n_keys; i++) {
-		ie_field_display_name(&match->keys[i], key, sizeof(key));
-		next = kasprintf(GFP_KERNEL, "%s%s%s", spec, i ? "," : "", key);
-		kfree(spec);
-		spec = next;
-	}
-	if (!spec)
-		return NULL;
-	next = kasprintf(GFP_KERNEL, "%s:%s=%s%s%s", spec, var, field,
-			 filter ? " if " : "", filter ?: "");
-	kfree(spec);
-	return next;
-}
-
 /*
  * The event of "system.event.field" in @hist's instance, if @text names
  * a field of an event there; @field then points at the field's name in
@@ -218,7 +194,6 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 	struct ie_hist *match, *def;
 	struct ie_expr *e;
 	unsigned int i;
-	char *spec;
 	int idx, ref;
 
 	file = ie_param_field_event(hist, text, names, &field);
@@ -227,18 +202,16 @@ static int ie_param_field_var(struct ie_hist *hist, const char *text,
 	snprintf(var, sizeof(var), "synthetic_%s", field);
 
 	match = ie_aux_match(hist, file, &data);
-	if (!match || hist->n_aux == IE_MAX_AUX) {
+	/* (A field name too long for the variable's: no helper either.) */
+	if (!match || hist->n_aux == IE_MAX_AUX || !ie_name_ok(var)) {
 		*err = IE_ERR_VAR_NOT_FOUND;
 		return -EINVAL;
 	}
 
 	/* Shared with any other trigger using the field of the same events. */
 	aux = ie_find_aux(file, match, data->filter_str, var);
-	if (!aux) {
-		spec = ie_aux_spec(match, data->filter_str, var, field);
-		aux = spec ? ie_hist_add_aux(file, spec) : ERR_PTR(-ENOMEM);
-		kfree(spec);
-	}
+	if (!aux)
+		aux = ie_hist_add_aux(file, match, data->filter_str, var, field);
 	if (IS_ERR(aux)) {
 		*err = IE_ERR_VAR_NOT_FOUND;
 		return PTR_ERR(aux);

@@ -11,7 +11,7 @@
  * ie_spec_parse() cuts a command into a struct ie_spec (keys, values,
  * assignment-only variables, sort keys, actions, flags) pointing into
  * spec->buf, a normalized copy of the command that error_log positions
- * refer to.  Nothing is resolved there; __ie_hist_parse() frees it.
+ * refer to.  Nothing is resolved there; ie_hist_parse() frees it.
  *
  * ie_hist_create() resolves the spec against the event into a struct
  * ie_hist, the trigger's data->private_data.  Keys and values are struct
@@ -81,7 +81,7 @@
  *
  * Ownership and lifetime
  *
- * data->ref counts the event_trigger_data: 1 for __ie_hist_parse(), and 1
+ * data->ref counts the event_trigger_data: 1 for ie_hist_apply(), and 1
  * for the trigger list (event_trigger_init() in ie_hist_reg()).  The last
  * ie_hist_trigger_free() deletes a name (del_named_trigger()), calls
  * trigger_data_free(), which waits for the event path, and only then
@@ -1018,7 +1018,9 @@ void ie_event_take(const void *slot, u64 val);
 /* event_trigger_data flag: registration failed: the module is not live. */
 #define IE_TRIGGER_FL_MOD_BUSY	BIT(20)
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
-					   const char *spec);
+					   struct ie_hist *match,
+					   const char *filter, const char *var,
+					   const char *field);
 void ie_hist_remove_aux(struct trace_event_file *file, u64 id);
 void ie_hist_put(struct ie_hist *hist);
 

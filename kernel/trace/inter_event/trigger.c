@@ -395,43 +395,31 @@ static bool ie_matches_nothing(enum ie_err err)
 	       err == IE_ERR_BAD_HANDLER_VAR || err == IE_ERR_PCTL_TWICE;
 }
 
-static int __ie_hist_parse(struct event_command *cmd_ops,
-			   struct trace_event_file *file, char *glob, char *cmd,
-			   char *param_and_filter, bool aux)
+/*
+ * Build, match and register the trigger @spec describes, or act on the
+ * one it matches: what follows the cutting of a hist command into @spec,
+ * and all of the making of a helper trigger (@aux), whose spec is built,
+ * not parsed (ie_hist_add_aux()).  Errors go to error_log against the
+ * command text in @spec->buf.
+ */
+static int ie_hist_apply(struct event_command *cmd_ops,
+			 struct trace_event_file *file, char *glob, char *cmd,
+			 struct ie_spec *spec, bool aux)
 {
 	bool remove = glob && glob[0] == '!';
 	struct event_trigger_data *data, *test;
 	enum ie_err err = IE_ERR_NOMEM;
 	unsigned int pos = 0;
-	struct ie_spec *spec;
 	struct ie_hist *hist;
 	char *filter;
 	int ret;
 
-	lockdep_assert_held(&event_mutex);
-
-	/* Large: not on the stack. */
-	spec = kzalloc(sizeof(*spec), GFP_KERNEL);
-	if (!spec)
-		return -ENOMEM;
-	ret = ie_spec_parse(param_and_filter, spec);
-	if (ret) {
-		if (remove && ie_matches_nothing(spec->err)) {
-			ret = 0;
-			goto out;
-		}
-		if (spec->buf)
-			ie_log_hist_err(file, spec->buf, spec->err, spec->err_pos);
-		goto out;
-	}
 	hist = ie_hist_create(file, spec, &pos, &err);
 	if (IS_ERR(hist)) {
 		ret = PTR_ERR(hist);
 		/* Not when memory ran out: then nothing is known. */
-		if (remove && ret != -ENOMEM && ie_matches_nothing(err)) {
-			ret = 0;
-			goto out;
-		}
+		if (remove && ret != -ENOMEM && ie_matches_nothing(err))
+			return 0;
 		goto out_log;
 	}
 	hist->is_aux = aux;
@@ -440,8 +428,7 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 	data = trigger_data_alloc(cmd_ops, cmd, NULL, hist);
 	if (!data) {
 		ie_hist_put(hist);
-		ret = -ENOMEM;
-		goto out;
+		return -ENOMEM;
 	}
 	data->ref = 1;
 	data->name = spec->name;	/* for matching only, until saved */
@@ -538,19 +525,15 @@ static int __ie_hist_parse(struct event_command *cmd_ops,
 		goto out_free;
 	}
 	ie_hist_trigger_free(data);	/* the list holds the reference now */
-	ret = 0;
-	goto out;
+	return 0;
 
 out_free_log:
 	ie_log_hist_err(file, spec->buf, err, pos);
 out_free:
 	ie_hist_trigger_free(data);
-	goto out;
+	return ret;
 out_log:
 	ie_log_hist_err(file, spec->buf, err, pos);
-out:
-	ie_spec_free(spec);
-	kfree(spec);
 	return ret;
 }
 
@@ -558,40 +541,106 @@ static int ie_hist_parse(struct event_command *cmd_ops,
 			 struct trace_event_file *file, char *glob, char *cmd,
 			 char *param_and_filter)
 {
-	return __ie_hist_parse(cmd_ops, file, glob, cmd, param_and_filter,
-			       false);
+	bool remove = glob && glob[0] == '!';
+	struct ie_spec *spec;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	/* Large: not on the stack. */
+	spec = kzalloc(sizeof(*spec), GFP_KERNEL);
+	if (!spec)
+		return -ENOMEM;
+	ret = ie_spec_parse(param_and_filter, spec);
+	if (!ret)
+		ret = ie_hist_apply(cmd_ops, file, glob, cmd, spec, false);
+	else if (remove && ie_matches_nothing(spec->err))
+		ret = 0;
+	else if (spec->buf)
+		ie_log_hist_err(file, spec->buf, spec->err, spec->err_pos);
+	ie_spec_free(spec);
+	kfree(spec);
+	return ret;
 }
 
 /**
  * ie_hist_add_aux - add a helper trigger to another event
  * @file: the event whose field an action parameter names
- * @spec: the helper's hist spec: keys, its variable, filter
+ * @match: the user's trigger on @file whose keys the helper takes
+ * @filter: the filter of @match's trigger (without "if"), or NULL
+ * @var: the helper's variable, "synthetic_<field>"
+ * @field: the field of @file it saves
  *
  * A helper trigger on another event, for a field variable: an action
  * parameter "system.event.field" makes that event save the field in a
- * variable ("synthetic_<field>") of a trigger with the same keys.  It is
- * ours: users can't match (remove, pause, clear) it, and it is never
- * taken for a user's trigger.  It is parsed and registered as a hist
- * command is, with a new aux_id; its errors go to error_log as a
- * command's do.
+ * variable of a trigger with the keys and filter of @match.  It is ours:
+ * users can't match (remove, pause, clear) it, and it is never taken for
+ * a user's trigger.  Its spec is built here, not parsed: @match's keys
+ * as they are displayed (with their modifiers) and @var=@field, then it
+ * is made and registered as a hist command's is (ie_hist_apply()), with
+ * a new aux_id.  Its errors are logged under @file against the command
+ * it would be.
  *
  * Context: Must be called with event_mutex held.
  * Return: the helper's trigger, or an ERR_PTR().
  */
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
-					   const char *spec)
+					   struct ie_hist *match,
+					   const char *filter, const char *var,
+					   const char *field)
 {
+	const size_t name_len = IE_MAX_NAME_LEN + 64;
 	struct event_trigger_data *data;
-	char *param;
+	struct ie_spec *spec;
+	char *cmd, *p;
+	unsigned int i;
+	size_t half;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
 
-	param = kstrdup(spec, GFP_KERNEL);
-	if (!param)
+	/*
+	 * As ie_spec_parse() leaves a spec: the command text (what error_log
+	 * shows, positions into it), then its parts, which ie_hist_create()
+	 * may cut.  Either half fits in @half bytes.
+	 */
+	half = match->n_keys * name_len + strlen(var) + strlen(field) +
+	       (filter ? strlen(filter) : 0) + 16;
+	spec = kzalloc(sizeof(*spec), GFP_KERNEL);
+	if (spec)
+		spec->buf = kmalloc(2 * half, GFP_KERNEL);
+	if (!spec || !spec->buf) {
+		kfree(spec);
 		return ERR_PTR(-ENOMEM);
-	ret = __ie_hist_parse(&ie_hist_cmd, file, "hist", "hist", param, true);
-	kfree(param);
+	}
+	cmd = spec->buf;
+	p = spec->buf + half;
+	cmd += sprintf(cmd, "keys=");
+	for (i = 0; i < match->n_keys; i++) {
+		ie_field_display_name(&match->keys[i], p, name_len);
+		spec->keys[i].expr = p;
+		spec->keys[i].pos = cmd + !!i - spec->buf;
+		spec->keys[i].expr_pos = spec->keys[i].pos;
+		cmd += sprintf(cmd, "%s%s", i ? "," : "", p);
+		p += strlen(p) + 1;
+	}
+	spec->n_keys = match->n_keys;
+	spec->vars[0].pos = cmd + 1 - spec->buf;
+	cmd += sprintf(cmd, ":%s=", var);
+	spec->vars[0].expr_pos = cmd - spec->buf;
+	cmd += sprintf(cmd, "%s", field);
+	spec->vars[0].var = p;
+	p += sprintf(p, "%s", var) + 1;
+	spec->vars[0].expr = p;
+	sprintf(p, "%s", field);
+	spec->n_vars = 1;
+	if (filter) {
+		spec->filter = cmd + 1;
+		sprintf(cmd, " if %s", filter);
+	}
+	ret = ie_hist_apply(&ie_hist_cmd, file, "hist", "hist", spec, true);
+	ie_spec_free(spec);
+	kfree(spec);
 	if (ret)
 		return ERR_PTR(ret);
 	/* Registered last. */
