@@ -877,6 +877,8 @@ class Gen:
             new = spec.replace(')', ',1)', 1) if self.chance(0.5) else spec.replace(',', ')', 1)
             if self.chance(0.3):
                 new = spec.replace('$', '', 1)
+                if new != spec:
+                    c.tags.add('mut-bareref')
         elif m == 'removal':
             if op == 's':
                 c.lines.append('s !' + self.pick(['nosuch', spec.split(' ')[0]]))
