@@ -27,12 +27,7 @@ for k in refbench iebench; do
 	"$RIG/build.sh" "$k" >/dev/null
 done
 
-src=$RIG/bench/iebench.c
-bin=$IE_CACHE/iebench-$(hash_files "$src")
-if [ ! -x "$bin" ]; then
-	gcc -static -O2 -Wall -o "$bin.tmp" "$src"
-	mv "$bin.tmp" "$bin"
-fi
+bin=$(iebench_bin)
 
 rm -rf "$out"
 mkdir -p "$out"

@@ -22,6 +22,18 @@ tree_dir() { echo "$IE_CACHE/src-$(tree_version)"; }
 
 hash_files() { cat "$@" 2>/dev/null | sha256sum | cut -c1-12; }
 
+# The bench's workload program (rig/bench/iebench.c), built once per
+# version of its source; prints its path.
+iebench_bin() {
+	local src=$RIG/bench/iebench.c bin
+	bin=$IE_CACHE/iebench-$(hash_files "$src")
+	if [ ! -x "$bin" ]; then
+		gcc -static -O2 -Wall -o "$bin.tmp" "$src" >&2 || return 1
+		mv "$bin.tmp" "$bin"
+	fi
+	echo "$bin"
+}
+
 config_files() { # kernel
 	case $1 in
 	ie) echo "$RIG/config/base.config $RIG/config/ie.config" ;;

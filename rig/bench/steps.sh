@@ -14,12 +14,7 @@ scenario=$1
 func=${2:-event_triggers_call}
 out=$TOP/out/steps
 "$RIG/deps.sh"
-src=$RIG/bench/iebench.c
-bin=$IE_CACHE/iebench-$(hash_files "$src")
-if [ ! -x "$bin" ]; then
-	gcc -static -O2 -Wall -o "$bin.tmp" "$src"
-	mv "$bin.tmp" "$bin"
-fi
+bin=$(iebench_bin)
 rm -rf "$out"
 port=$((20000 + $$ % 10000))
 for k in refbench iebench; do

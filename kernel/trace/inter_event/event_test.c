@@ -33,6 +33,17 @@ static void test_event_end(void)
 		ie_event_end(test_outer[--test_depth]);
 }
 
+/* The event path's scratch space, as the first hist trigger makes it. */
+static void test_scratch_init(struct kunit *test)
+{
+	int ret;
+
+	mutex_lock(&event_mutex);
+	ret = ie_scratch_init();
+	mutex_unlock(&event_mutex);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
 static long event_test_id_here(void *arg)
 {
 	u64 *id = arg;
@@ -282,10 +293,7 @@ static struct refs_fixture *refs_fixture(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	/* ie_hist_event() works in the scratch space triggers allocate. */
-	mutex_lock(&event_mutex);
-	idx = ie_scratch_init();
-	mutex_unlock(&event_mutex);
-	KUNIT_ASSERT_EQ(test, idx, 0);
+	test_scratch_init(test);
 	def = kunit_kzalloc(test, sizeof(*def), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, def);
 	f->def = def;
@@ -643,13 +651,9 @@ static void event_test_irq_nesting(struct kunit *test)
 	struct ie_event_level *task, *task_back, *after;
 	struct ie_scratch *sc, *sc_back;
 	u64 id, id_back, until;
-	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
-	mutex_lock(&event_mutex);
-	ret = ie_scratch_init();
-	mutex_unlock(&event_mutex);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+	test_scratch_init(test);
 	hrtimer_init(&n->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	n->timer.function = event_test_irq_event;
 
