@@ -83,6 +83,10 @@ def main():
     print("-" * len(hdr))
     worst = None
     for s, title in SCENARIOS.items():
+        # An output folder of an older bench may lack a later scenario.
+        if not all(s in b for k in boots for b in boots[k][:n]):
+            print(f"{title:<50} {'not in this run':>15}")
+            continue
         ref = [b[s][0] for b in boots["refbench"][:n]]
         ie = [b[s][0] for b in boots["iebench"][:n]]
         ev_ref = statistics.median(b[s][1] for b in boots["refbench"][:n])
@@ -104,8 +108,10 @@ def main():
     print(hdr2)
     print("-" * len(hdr2))
     for s, p, r in FLOORS:
-        if not all(p in b for k in boots for b in boots[k][:n]):
-            sys.exit(f"scenario {p} missing")
+        if not all(x in b for x in (s, p) + ((r,) if r else ())
+                   for k in boots for b in boots[k][:n]):
+            print(f"{SCENARIOS[s]:<50} {'not in this run':>14}")
+            continue
         med = {k: (statistics.median(b[s][0] for b in boots[k][:n]),
                    statistics.median(b[p][0] for b in boots[k][:n]))
                for k in boots}
