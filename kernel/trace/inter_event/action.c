@@ -492,7 +492,10 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 	    !ie_match_event_ok(hist, spec->handler_arg))
 		return ie_action_fail(err_pos, pos + strlen("onmatch("), err,
 				      IE_ERR_BAD_MATCH_EVENT);
-	/* Nothing would show what onmatch() saved: refused (as by CONFIG_HIST_TRIGGERS). */
+	/*
+	 * Nothing would show what onmatch() saved: refused (as by
+	 * CONFIG_HIST_TRIGGERS).
+	 */
 	if (a->handler == IE_ON_MATCH && !strcmp(spec->action, "save"))
 		return ie_action_fail(err_pos, pos, err, IE_ERR_BAD_ACTION);
 	/* A snapshot for every match would only keep the last one. */

@@ -20,13 +20,15 @@
  * nothing written or taken) when first used after ie_event_begin() made
  * them stale (sequence number 0): most events' triggers (a hist trigger
  * without time stamps or variables, any other trigger) never use
- * theirs, and begin is then two stores and end one.  Only its own event
+ * theirs, and begin is then three stores (the current level, the depth,
+ * the stale mark) and end two (the depth, the level).  Only its own event
  * makes such a mark stale, at its begin: events nested in it use deeper
  * marks.
  *
  * The level of the event whose triggers run is found with one load (see
  * ie_cur_level), and with it the event's scratch space: only
- * ie_event_begin() computes the context level.
+ * ie_event_begin() computes the context level (and, outside any event,
+ * ie_ctx_level_slow() for KUnit).
  *
  * An event's identity is a sequence number of its CPU and level, which
  * only goes up, with the CPU and the level: unique machine-wide (until
@@ -87,7 +89,15 @@ static __always_inline struct ie_event_level *ie_ctx_level(void)
 	return this_cpu_ptr(&ie_event_levels[ie_context_level()]);
 }
 
-/* The level of this CPU's current context, outside any event (KUnit). */
+/**
+ * ie_ctx_level_slow - the level of this CPU's current context, computed
+ *
+ * For ie_this_level() outside any event, where there is no current
+ * level: only KUnit asks there.
+ *
+ * Context: preemption off.
+ * Return: this CPU's struct ie_event_level of the current context.
+ */
 notrace struct ie_event_level *ie_ctx_level_slow(void)
 {
 	return ie_ctx_level();
@@ -211,8 +221,9 @@ static struct ie_scratch_strs __percpu *ie_scratch_strs;
  * hist trigger is registered (under event_mutex).  It is never freed:
  * an event may be using it when the last trigger goes.  Per CPU,
  * IE_CONTEXTS x IE_SCRATCH_NEST slots, each with IE_MAX_STR_REFS string
- * copies of IE_STR_MAX bytes.  It is published with a release, after
- * its contents (see ie_event_scratch()); later calls do nothing.
+ * copies of IE_STR_MAX bytes.  Each level's slots are published in its
+ * struct ie_event_level with a release, after their contents (see
+ * ie_event_scratch()); later calls do nothing.
  *
  * Context: Must be called with event_mutex held.
  * Return: 0, or -ENOMEM (then nothing stays allocated).
@@ -268,8 +279,8 @@ int ie_scratch_init(void)
  * scratch space)?  An action asks before generating one.
  *
  * Context: event path, any context including NMI.
- * Return: true if the current depth at this CPU's context level is below
- * both @max and IE_SCRATCH_NEST.
+ * Return: true if the depth at the current event's level (this CPU's
+ * context level) is below both @max and IE_SCRATCH_NEST.
  */
 notrace bool ie_event_nest_room(unsigned int max)
 {

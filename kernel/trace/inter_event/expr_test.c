@@ -300,7 +300,7 @@ static const struct expr_bad_case expr_bad_cases[] = {
 	{ "18446744073709551616",	IE_ERR_BAD_CONST,	0 },
 	{ "a-0x10000000000000000",	IE_ERR_BAD_CONST,	2 },
 	/*
-	 * More than IE_EXPR_MAX_OPERANDS: where the stock parser reports
+	 * More than IE_EXPR_MAX_OPERANDS: where CONFIG_HIST_TRIGGERS reports
 	 * too many subexpressions, the start of the fourth operator's
 	 * subexpression (root first, left before right).
 	 */
@@ -1117,7 +1117,7 @@ static const struct model_node *model_under_negs(const struct model_tree *t,
  * at random), nested @depth deep in parentheses and minus signs.
  * @followed: an operator follows at this level.  The parser refuses a
  * negation of a parenthesised operand followed by an operator ("-(a)*b",
- * as the stock parser does): such a negation is put in parentheses,
+ * as CONFIG_HIST_TRIGGERS does): such a negation is put in parentheses,
  * and a negation followed by an operator gets no random ones.
  */
 static void model_print(struct model_tree *t, struct model_text *mt,

@@ -377,7 +377,7 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		hist->n_keys++;
 		/* Each key starts 8-byte aligned (CONFIG_HIST_TRIGGERS' layout). */
 		f->key_off = hist->key_size;
-		/* Numbers in order, each in its u64: ie_hist_event()'s fast path. */
+		/* Numbers in order, each in its u64: the event path's fast loop. */
 		if ((f->type != IE_FT_NUM && f->type != IE_FT_CPU) ||
 		    (f->mods & (IE_MOD_LOG2 | IE_MOD_BUCKETS | IE_MOD_LOGLIN)) ||
 		    f->size != sizeof(u64) ||
@@ -428,7 +428,8 @@ static int ie_hist_add_fields(struct ie_hist *hist, struct ie_spec *spec,
 		if (!strcmp(item->expr, "hitcount"))
 			continue;
 		/*
-		 * The map's sum fields: the hit count and two more (CONFIG_HIST_TRIGGERS' limit);
+		 * The map's sum fields: the hit count and two more
+		 * (CONFIG_HIST_TRIGGERS' limit);
 		 * and up to IE_MAX_STATS statistics (the spec has no more).
 		 */
 		if (ie_stat_suffix(item->expr, &len) ?
@@ -465,7 +466,8 @@ nomem:
  * @hist: a histogram from ie_hist_create()
  *
  * A histogram built only to find the trigger to remove, pause or join
- * never needs its entries, which are most of its memory.
+ * never needs its entries, which are most of its memory.  The entries'
+ * index (index.c) is allocated with them.
  *
  * Return: 0 or -ENOMEM.
  */

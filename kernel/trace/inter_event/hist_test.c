@@ -179,7 +179,7 @@ static void hist_test_inlined_listing(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, buf, "$a*2-(z+$a)");
 	ie_expr_print(hist->vars[2].expr, buf, sizeof(buf));
 	KUNIT_EXPECT_STREQ(test, buf, "$b");
-	/* A value that is a variable shows what it holds, as stock. */
+	/* A value that is a variable shows what it holds (CONFIG_HIST_TRIGGERS'). */
 	KUNIT_EXPECT_STREQ(test, hist->vals[1].name, "x+y");
 	hist_free(hist);
 }

@@ -11,8 +11,8 @@
  *
  * The table has twice as many slots as the map has entries, each a
  * pointer to an entry (struct tracing_map_elt), NULL when free.  The
- * slot of a key is hash_64() of its 64-bit words (keys are laid out in
- * whole words, see ie_hist_create()), then the next slots in order;
+ * slot of a key is a multiplicative hash of its 64-bit words (keys are
+ * laid out in whole words, see ie_hist_create()), then the next slots;
  * keys are compared word by word with the entry's copy of the key.
  *
  * Adding: an event whose key isn't in the index asks tracing_map, which

@@ -11,7 +11,8 @@
  * ie_spec_parse() cuts a command into a struct ie_spec (keys, values,
  * assignment-only variables, sort keys, actions, flags) pointing into
  * spec->buf, a normalized copy of the command that error_log positions
- * refer to.  Nothing is resolved there; ie_hist_parse() frees it.
+ * refer to.  Nothing is resolved there; ie_hist_parse() frees it (a
+ * helper's spec is built, not parsed, and freed by ie_hist_add_aux()).
  *
  * ie_hist_create() resolves the spec against the event into a struct
  * ie_hist, the trigger's data->private_data.  Keys and values are struct
@@ -192,8 +193,9 @@
  * the build (Makefile: -Werror=frame-larger-than=512, GCC, no KASAN), and
  * synth-chain-stack.tc requires the stack from the first ie_hist_trigger()
  * to the one three synthetic events deeper to stay within 2048 bytes
- * (3072 with KASAN or KCSAN); it measured 1488 bytes, under 500 a level
- * (2304 with KCSAN).
+ * (3072 with KASAN or KCSAN), counted from ie_hist_trigger()'s entry; it
+ * measured 1512 bytes, under 510 a level (2808 on the debug kernel, with
+ * KASAN).
  *
  * Files
  *
@@ -518,9 +520,10 @@ struct ie_aux {
 };
 
 /*
- * A table's hits and drops on one CPU: counted where tracing_map counts
- * its totals (it drops exactly when it returns no entry), so they add up
- * to them; cleared with the table.
+ * A table's hits and drops on one CPU, counted by the event path
+ * (ie_map_count()) and summed by ie_map_totals() into the hist file's
+ * totals; cleared with the table.  (tracing_map's own counters see only
+ * the events that ask it, and are not shown.)
  */
 struct ie_cpu_counts {
 	local64_t		hits;
@@ -835,8 +838,10 @@ void ie_map_totals(struct ie_map *m, u64 *hits, u64 *drops);
 
 bool ie_hist_too_big(const struct ie_hist *hist);
 void ie_hist_destroy(struct ie_hist *hist);
+#if IS_ENABLED(CONFIG_INTER_EVENT_HIST_KUNIT_TEST)
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe);
+#endif
 void ie_hist_trigger(struct event_trigger_data *data,
 		     struct trace_buffer *buffer, void *rec,
 		     struct ring_buffer_event *rbe);
