@@ -11,7 +11,11 @@
  *	bounce a byte N times between two tasks over two pipes: every round
  *	is two wakeups and two context switches on one CPU;
  *   iebench run CMD [ARGS...]
- *	run a command and wait for it.
+ *	run a command and wait for it;
+ *   iebench read FILE
+ *	read FILE to its end with 64 KiB reads; prints the CPU time of the
+ *	reading thread (CLOCK_THREAD_CPUTIME_ID, so that another task's
+ *	events on the same CPU are not counted) and the bytes read.
  *
  * Prints the elapsed CLOCK_MONOTONIC time in nanoseconds.  Under QEMU's
  * -icount the guest clock advances with the instructions executed, so
@@ -31,6 +35,38 @@ static unsigned long long now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static unsigned long long thread_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static int read_file(const char *path)
+{
+	static char buf[65536];
+	unsigned long long start, bytes = 0;
+	ssize_t r;
+	int fd;
+
+	start = thread_ns();
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		perror(path);
+		return 1;
+	}
+	while ((r = read(fd, buf, sizeof(buf))) > 0)
+		bytes += r;
+	close(fd);
+	if (r < 0) {
+		perror("read");
+		return 1;
+	}
+	printf("%llu %llu\n", thread_ns() - start, bytes);
+	return 0;
 }
 
 static int markers(long n)
@@ -55,7 +91,7 @@ static int markers(long n)
 
 static int writes(long n, long keys)
 {
-	static char buf[4096];
+	static char buf[65536];
 	int fd = open("/dev/null", O_WRONLY);
 	long i;
 
@@ -150,6 +186,8 @@ int main(int argc, char **argv)
 		if (n <= 0 || pingpong(n))
 			return 1;
 		end = now_ns();
+	} else if (argc == 3 && !strcmp(argv[1], "read")) {
+		return read_file(argv[2]);
 	} else if (argc >= 3 && !strcmp(argv[1], "run")) {
 		start = now_ns();
 		pid = fork();
@@ -165,7 +203,8 @@ int main(int argc, char **argv)
 		end = now_ns();
 	} else {
 		fputs("usage: iebench marker N [TASKS] | writes N KEYS\n"
-		      "       iebench pingpong N | run CMD...\n", stderr);
+		      "       iebench pingpong N | run CMD... | read FILE\n",
+		      stderr);
 		return 2;
 	}
 	printf("%llu\n", end - start);

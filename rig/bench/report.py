@@ -6,6 +6,10 @@ Each boot's results.log has lines "BENCH <scenario> <rep> <base_ns>
 the median over repetitions of (trig_ns - base_ns) / events.  Across
 boots: min/median/max of that cost per kernel, and of the ratio ie/ref
 taken boot by boot (boot i of one kernel against boot i of the other).
+
+"READ <scenario> <rep> <ns> <bytes> <entries>": the CPU time of one full
+read of a hist file; "MEM <scenario> <rep> <free slab vmalloc percpu>
+<the same after>": /proc/meminfo in KiB around adding one idle trigger.
 """
 import glob
 import os
@@ -37,6 +41,8 @@ IE_ONLY = [
 def read_boot(path):
     """Return {scenario: (cost_ns_per_event, events)} or None."""
     runs = {}
+    reads = {}
+    mems = {}
     done = False
     with open(path, errors="replace") as f:
         for line in f:
@@ -44,6 +50,16 @@ def read_boot(path):
                 sys.exit(f"{path}: {line.strip()}")
             if line.startswith("BENCH-DONE"):
                 done = True
+            m = re.match(r"READ (\S+) \d+ (\d+) (\d+) (\d+)$", line)
+            if m:
+                reads.setdefault(m.group(1), []).append(
+                    tuple(int(x) for x in m.groups()[1:]))
+                continue
+            m = re.match(r"MEM (\S+) \d+((?: -?\d+){8})$", line)
+            if m:
+                v = [int(x) for x in m.group(2).split()]
+                mems.setdefault(m.group(1), []).append((v[:4], v[4:]))
+                continue
             m = re.match(r"BENCH (\S+) (\d+) (\d+) (\d+) (\d+)", line)
             if m:
                 s, _, base, trig, ev = m.groups()
@@ -51,6 +67,16 @@ def read_boot(path):
     if not done:
         sys.exit(f"{path}: the bench job did not finish")
     res = {}
+    for s, rr in reads.items():
+        res["READ:" + s] = (statistics.median(r[0] for r in rr),
+                            statistics.median(r[1] for r in rr),
+                            statistics.median(r[2] for r in rr))
+    for s, rr in mems.items():
+        # MemFree's drop, and the growth of slab, vmalloc and per-CPU.
+        d = [(b[0] - a[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
+             for b, a in rr]
+        res["MEM:" + s] = tuple(statistics.median(x[j] for x in d)
+                                for j in range(4))
     for s, rr in runs.items():
         costs = [(t - b) / e for b, t, e in rr if e > 0]
         if not costs:
@@ -127,12 +153,66 @@ def main():
     # Ours only: a feature against the same pipeline without it.
     for s, base, title in IE_ONLY:
         if not all(s in b and base in b for b in boots["iebench"][:n]):
-            sys.exit(f"iebench: scenario {s} or {base} missing")
+            print(f"{title}: not in this run")
+            continue
         w = [b[s][0] for b in boots["iebench"][:n]]
         wo = [b[base][0] for b in boots["iebench"][:n]]
         ratios = [x / y if y > 0 else float("inf") for x, y in zip(w, wo)]
         print(f"{title}: ie ns/ev with {mmm(w, '%.0f')}, without "
               f"{mmm(wo, '%.0f')}; with/without {mmm(ratios, '%.2f')}")
+    # Reading a big histogram, and the memory of an idle trigger.
+    print()
+    print("Reading (one full read of the hist file, CPU time of the reader; "
+          "keys=fd,count:sort=hitcount) and memory (one idle trigger on "
+          "ftrace/print, KiB: the drop of free pages, those on per-CPU lists counted; "
+          "the growth of slab/vmalloc/percpu)")
+    hdr3 = f"{'measure':<50} {'ref':>24} {'ie':>24} {'ie/ref':>16}"
+    print(hdr3)
+    print("-" * len(hdr3))
+    for s, title in (("r1", "read, idle"),
+                     ("r1busy", "read, while a writer hits the entries")):
+        key = "READ:" + s
+        if not all(key in b for k in boots for b in boots[k][:n]):
+            print(f"{title:<50} {'not in this run':>24}")
+            continue
+        ref = [b[key][0] / 1e6 for b in boots["refbench"][:n]]
+        ie = [b[key][0] / 1e6 for b in boots["iebench"][:n]]
+        ents = statistics.median(b[key][2] for b in boots["iebench"][:n])
+        ratios = [i / r for i, r in zip(ie, ref)]
+        t = f"{title} ({ents:.0f} entries), ms"
+        print(f"{t:<50} {mmm(ref, '%.1f'):>24} {mmm(ie, '%.1f'):>24} "
+              f"{mmm(ratios, '%.2f'):>16}")
+        med = statistics.median(ratios)
+        if worst is None or med > worst[0]:
+            worst = (med, t)
+    mem = {}
+    for s, title in (("m1", "memory, default size (2048)"),
+                     ("m2", "memory, size=65536")):
+        key = "MEM:" + s
+        if not all(key in b for k in boots for b in boots[k][:n]):
+            print(f"{title:<50} {'not in this run':>24}")
+            continue
+        col = {}
+        for k in boots:
+            d = [b[key] for b in boots[k][:n]]
+            mem[(k, s)] = statistics.median(x[0] for x in d)
+            col[k] = "%.0f; %.0f/%.0f/%.0f" % (
+                mem[(k, s)], *(statistics.median(x[j] for x in d)
+                               for j in (1, 2, 3)))
+        ratios = [i[0] / r[0] if r[0] > 0 else float("inf")
+                  for i, r in zip((b[key] for b in boots["iebench"][:n]),
+                                  (b[key] for b in boots["refbench"][:n]))]
+        print(f"{title + ', KiB':<50} {col['refbench']:>24} {col['iebench']:>24} "
+              f"{mmm(ratios, '%.2f'):>16}")
+        med = statistics.median(ratios)
+        if worst is None or med > worst[0]:
+            worst = (med, title)
+    if all((k, s) in mem for k in boots for s in ("m1", "m2")):
+        per = {k: (mem[(k, "m2")] - mem[(k, "m1")]) * 1024 / (65536 - 2048)
+               for k in boots}
+        print(f"{'memory per entry (m2 - m1), bytes':<50} "
+              f"{per['refbench']:>24.0f} {per['iebench']:>24.0f} "
+              f"{per['iebench'] / per['refbench']:>16.2f}")
     print(f"wall clock (not a measure of cost: shared host, TCG), boot seconds "
           f"min/median/max: ref {mmm(wall['refbench'], '%.0f')}, "
           f"ie {mmm(wall['iebench'], '%.0f')}")

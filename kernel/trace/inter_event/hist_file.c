@@ -37,10 +37,14 @@ struct ie_hist_file {
 	struct mutex	lock;		/* the first poll() turns the key on */
 	bool		polled;		/* counted in ie_hist_polled */
 	bool		json;		/* hist_json: the JSON document */
-	/* hist_json: the document of the last "take" (under @take_lock). */
-	struct mutex	take_lock;
-	char		*taken;
-	size_t		taken_len;
+	/*
+	 * The document read: made by a read at offset 0 (or the first
+	 * read), read on from there; for hist_json after a "take", the
+	 * document of the last take (@taken), until the next take.
+	 */
+	struct mutex	doc_lock;
+	struct seq_file	doc;		/* its buf, size and count only */
+	bool		taken;
 };
 
 /* The hits of @file's histograms, under event_mutex. */
@@ -60,44 +64,85 @@ static u64 ie_hist_file_hits(struct trace_event_file *file)
 	return hits;
 }
 
-static int ie_hist_file_show(struct seq_file *m, void *v)
+/*
+ * Make the document of the event's histograms in @hf->doc, printed once:
+ * a piece that overflows the buffer makes it grow (ie_doc_fits()).
+ */
+static int ie_hist_file_doc(struct ie_hist_file *hf)
 {
-	struct ie_hist_file *hf = m->private;
+	struct seq_file *m = &hf->doc;
 	struct trace_event_file *file;
 	struct event_trigger_data *data;
 	bool first = true;
-	int ret;
+	size_t mark;
+	int ret = 0;
 
+	lockdep_assert_held(&hf->doc_lock);
 	guard(mutex)(&event_mutex);
 
 	file = event_file_file(hf->filp);
 	if (!file)
 		return -ENODEV;
+	if (!m->buf) {
+		m->buf = kvmalloc(PAGE_SIZE, GFP_KERNEL_ACCOUNT);
+		if (!m->buf)
+			return -ENOMEM;
+		m->size = PAGE_SIZE;
+	}
+	m->count = 0;
 	if (hf->json) {
 		ret = ie_hist_json_show(m, file, NULL);
-		if (ret)
-			return ret;
-		goto read;
+	} else {
+		list_for_each_entry(data, &file->triggers, list) {
+			if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
+				continue;
+			do {
+				mark = m->count;
+				if (!first)
+					seq_puts(m, "\n\n");
+			} while (!ie_doc_fits(m, mark));
+			first = false;
+			ie_hist_show(m, data);
+		}
 	}
-
-	list_for_each_entry(data, &file->triggers, list) {
-		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
-			continue;
-		if (!first)
-			seq_puts(m, "\n\n");
-		first = false;
-		ie_hist_show(m, data);
+	if (!ret && seq_has_overflowed(m))
+		ret = -ENOMEM;
+	if (ret) {
+		m->count = 0;
+		return ret;
 	}
-read:
 	hf->last_read = ie_hist_file_hits(file);
 	hf->last_act = hf->last_read;
 	return 0;
 }
 
+static ssize_t ie_hist_read(struct file *filp, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	struct ie_hist_file *hf = filp->private_data;
+	int ret;
+
+	guard(mutex)(&hf->doc_lock);
+	if (!hf->taken && (!*ppos || !hf->doc.buf)) {
+		ret = ie_hist_file_doc(hf);
+		if (ret)
+			return ret;
+	}
+	return simple_read_from_buffer(ubuf, cnt, ppos, hf->doc.buf,
+				       hf->doc.count);
+}
+
+static loff_t ie_hist_llseek(struct file *filp, loff_t off, int whence)
+{
+	struct ie_hist_file *hf = filp->private_data;
+
+	guard(mutex)(&hf->doc_lock);
+	return fixed_size_llseek(filp, off, whence, hf->doc.count);
+}
+
 static __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
 {
-	struct seq_file *m = filp->private_data;
-	struct ie_hist_file *hf = m->private;
+	struct ie_hist_file *hf = filp->private_data;
 	struct trace_event_file *file;
 	__poll_t ret = 0;
 	u64 hits;
@@ -148,32 +193,25 @@ static int __ie_hist_open(struct inode *inode, struct file *filp, bool json)
 	hf->filp = filp;
 	hf->json = json;
 	mutex_init(&hf->lock);
-	mutex_init(&hf->take_lock);
+	mutex_init(&hf->doc_lock);
 	/* POLLPRI waits for the next change (CONFIG_HIST_TRIGGERS' rule). */
 	mutex_lock(&event_mutex);
 	if (event_file_file(filp))
 		hf->last_act = ie_hist_file_hits(event_file_file(filp));
 	mutex_unlock(&event_mutex);
-	/* single_open() wants it clear. */
-	filp->private_data = NULL;
-	ret = single_open(filp, ie_hist_file_show, hf);
-	if (ret) {
-		kfree(hf);
-		tracing_release_file_tr(inode, filp);
-	}
-	return ret;
+	filp->private_data = hf;
+	return 0;
 }
 
 static int ie_hist_release(struct inode *inode, struct file *filp)
 {
-	struct seq_file *m = filp->private_data;
-	struct ie_hist_file *hf = m->private;
+	struct ie_hist_file *hf = filp->private_data;
 
 	if (hf->polled)
 		static_branch_slow_dec_deferred(&ie_hist_polled);
-	kvfree(hf->taken);
+	kvfree(hf->doc.buf);
 	kfree(hf);
-	return tracing_single_release_file_tr(inode, filp);
+	return tracing_release_file_tr(inode, filp);
 }
 
 static int ie_hist_open(struct inode *inode, struct file *filp)
@@ -188,8 +226,8 @@ static int ie_hist_json_open(struct inode *inode, struct file *filp)
 
 const struct file_operations event_hist_fops = {
 	.open		= ie_hist_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
+	.read		= ie_hist_read,
+	.llseek		= ie_hist_llseek,
 	.poll		= ie_hist_poll,
 	.release	= ie_hist_release,
 };
@@ -203,8 +241,7 @@ const struct file_operations event_hist_fops = {
 static ssize_t ie_hist_json_write(struct file *filp, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
-	struct seq_file *m = filp->private_data;
-	struct ie_hist_file *hf = m->private;
+	struct ie_hist_file *hf = filp->private_data;
 	struct trace_event_file *file;
 	char cmd[16], loc[MAX_EVENT_NAME_LEN * 2 + 16];
 	size_t len;
@@ -243,49 +280,23 @@ static ssize_t ie_hist_json_write(struct file *filp, const char __user *ubuf,
 		hf->last_read = ie_hist_file_hits(file);
 		hf->last_act = hf->last_read;
 	}
-	mutex_lock(&hf->take_lock);
-	kvfree(hf->taken);
-	hf->taken = text;
-	hf->taken_len = len;
-	mutex_unlock(&hf->take_lock);
+	mutex_lock(&hf->doc_lock);
+	kvfree(hf->doc.buf);
+	hf->doc.buf = text;
+	hf->doc.size = len;
+	hf->doc.count = len;
+	hf->taken = true;
+	mutex_unlock(&hf->doc_lock);
 	*ppos = 0;
 	return cnt;
-}
-
-static ssize_t ie_hist_json_read(struct file *filp, char __user *ubuf,
-				 size_t cnt, loff_t *ppos)
-{
-	struct seq_file *m = filp->private_data;
-	struct ie_hist_file *hf = m->private;
-
-	scoped_guard(mutex, &hf->take_lock) {
-		if (hf->taken)
-			return simple_read_from_buffer(ubuf, cnt, ppos,
-						       hf->taken,
-						       hf->taken_len);
-	}
-	return seq_read(filp, ubuf, cnt, ppos);
-}
-
-static loff_t ie_hist_json_llseek(struct file *filp, loff_t off, int whence)
-{
-	struct seq_file *m = filp->private_data;
-	struct ie_hist_file *hf = m->private;
-
-	scoped_guard(mutex, &hf->take_lock) {
-		if (hf->taken)
-			return fixed_size_llseek(filp, off, whence,
-						 hf->taken_len);
-	}
-	return seq_lseek(filp, off, whence);
 }
 
 /* The same data as one JSON document (json.c); polled as hist is. */
 const struct file_operations event_hist_json_fops = {
 	.open		= ie_hist_json_open,
-	.read		= ie_hist_json_read,
+	.read		= ie_hist_read,
 	.write		= ie_hist_json_write,
-	.llseek		= ie_hist_json_llseek,
+	.llseek		= ie_hist_llseek,
 	.poll		= ie_hist_poll,
 	.release	= ie_hist_release,
 };

@@ -1049,8 +1049,17 @@ static __always_inline void ie_hist_poll_wakeup(void)
 /* output.c */
 int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data);
-int ie_hist_entries(struct ie_hist *hist,
-		    struct tracing_map_sort_entry ***entries, bool *unsorted);
+/* An entry of a histogram being read, with the values it is sorted by. */
+struct ie_row {
+	struct tracing_map_elt	*elt;
+	u64			v[IE_MAX_SORT];
+};
+
+int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows);
+
+/* The largest hist or hist_json document (-EFBIG for a take past it). */
+#define IE_DOC_MAX		SZ_1G
+bool ie_doc_fits(struct seq_file *m, size_t mark);
 
 void ie_print_key(struct seq_file *m, const struct ie_field *f,
 		  const void *key, struct tracing_map_elt *elt);

@@ -305,80 +305,86 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
 			struct ie_take_hist *t)
 {
 	struct ie_hist *hist = data->private_data;
-	struct tracing_map_sort_entry **entries = NULL;
+	struct ie_row *rows = NULL;
 	struct tracing_map_elt *elt;
+	size_t start, mark;
 	u64 hits, drops;
-	size_t start;
-	bool unsorted;
 	u32 *pctl;
 	int n, e, cpu;
 
-	seq_putc(m, '{');
-	ie_json_name(m, "trigger");
-	start = m->count;
-	ie_hist_print_trigger(m, data);
-	/* Without its newline. */
-	if (!seq_has_overflowed(m) && m->count > start)
-		m->count--;
-	ie_json_since(m, start);
-	seq_putc(m, ',');
-	ie_json_name(m, "name");
-	if (data->name)
-		ie_json_str(m, data->name);
-	else
-		seq_puts(m, "null");
-	seq_printf(m, ",\"paused\":%s,",
-		   READ_ONCE(data->paused) ? "true" : "false");
-	ie_json_fields(m, "keys", hist->keys, hist->n_keys, true);
-	ie_json_fields(m, "values", hist->vals, hist->n_vals, false);
-
 	if (t) {
-		seq_printf(m, "\"interval_ns\":[%llu,%llu],", t->from_ns,
-			   t->to_ns);
 		n = t->n;
 	} else {
-		/* Unsorted for want of memory: as the hist file shows them. */
-		n = ie_hist_entries(hist, &entries, &unsorted);
+		n = ie_hist_rows(hist, &rows);
 		if (n < 0)
 			return n;
 	}
 	pctl = hist->pctl ? kmalloc_array(IE_PCTL_BUCKETS, sizeof(*pctl),
 					  GFP_KERNEL) : NULL;
 	if (hist->pctl && !pctl) {
-		if (entries && n > 0)
-			tracing_map_destroy_sort_entries(entries, n);
+		kvfree(rows);
 		return -ENOMEM;
 	}
-	ie_json_name(m, "entries");
-	seq_putc(m, '[');
+	/* Printed in pieces: a piece that overflows is printed again. */
+	do {
+		mark = m->count;
+		seq_putc(m, '{');
+		ie_json_name(m, "trigger");
+		start = m->count;
+		ie_hist_print_trigger(m, data);
+		/* Without its newline. */
+		if (!seq_has_overflowed(m) && m->count > start)
+			m->count--;
+		ie_json_since(m, start);
+		seq_putc(m, ',');
+		ie_json_name(m, "name");
+		if (data->name)
+			ie_json_str(m, data->name);
+		else
+			seq_puts(m, "null");
+		seq_printf(m, ",\"paused\":%s,",
+			   READ_ONCE(data->paused) ? "true" : "false");
+		ie_json_fields(m, "keys", hist->keys, hist->n_keys, true);
+		ie_json_fields(m, "values", hist->vals, hist->n_vals, false);
+		if (t)
+			seq_printf(m, "\"interval_ns\":[%llu,%llu],",
+				   t->from_ns, t->to_ns);
+		ie_json_name(m, "entries");
+		seq_putc(m, '[');
+	} while (!ie_doc_fits(m, mark));
 	for (e = 0; e < n; e++) {
-		if (e)
-			seq_putc(m, ',');
-		seq_putc(m, '\n');
-		elt = t ? t->elts[e] : entries[e]->elt;
-		ie_json_entry(m, hist, elt, pctl);
+		elt = t ? t->elts[e] : rows[e].elt;
+		do {
+			mark = m->count;
+			if (e)
+				seq_putc(m, ',');
+			seq_putc(m, '\n');
+			ie_json_entry(m, hist, elt, pctl);
+		} while (!ie_doc_fits(m, mark));
 		/* Under event_mutex: let others run. */
 		cond_resched();
 	}
-	seq_puts(m, "\n],");
 	kfree(pctl);
-	if (entries && n > 0)
-		tracing_map_destroy_sort_entries(entries, n);
+	kvfree(rows);
 
-	ie_map_totals(hist->m, &hits, &drops);
-	seq_printf(m, "\"totals\":{\"hits\":%llu,\"entries\":%d,\"dropped\":%llu",
-		   hits, max(n, 0), drops);
-	seq_printf(m, ",\"dropped_actions\":%llu},",
-		   (u64)atomic64_read(&hist->actions_dropped));
-	ie_json_name(m, "cpus");
-	seq_putc(m, '[');
-	e = 0;
-	for_each_possible_cpu(cpu) {
-		ie_map_cpu_counts(hist->m, cpu, &hits, &drops);
-		seq_printf(m, "%s{\"cpu\":%d,\"hits\":%llu,\"dropped\":%llu}",
-			   e++ ? "," : "", cpu, hits, drops);
-	}
-	seq_puts(m, "]}");
+	do {
+		mark = m->count;
+		seq_puts(m, "\n],");
+		ie_map_totals(hist->m, &hits, &drops);
+		seq_printf(m, "\"totals\":{\"hits\":%llu,\"entries\":%d,\"dropped\":%llu",
+			   hits, n, drops);
+		seq_printf(m, ",\"dropped_actions\":%llu},",
+			   (u64)atomic64_read(&hist->actions_dropped));
+		ie_json_name(m, "cpus");
+		seq_putc(m, '[');
+		e = 0;
+		for_each_possible_cpu(cpu) {
+			ie_map_cpu_counts(hist->m, cpu, &hits, &drops);
+			seq_printf(m, "%s{\"cpu\":%d,\"hits\":%llu,\"dropped\":%llu}",
+				   e++ ? "," : "", cpu, hits, drops);
+		}
+		seq_puts(m, "]}");
+	} while (!ie_doc_fits(m, mark));
 	return 0;
 }
 
@@ -399,26 +405,33 @@ int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
 	struct ie_take_hist *t = NULL;
 	unsigned int i = 0;
 	bool first = true;
+	size_t mark;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
 
-	seq_printf(m, "{\"version\":%d,", IE_JSON_VERSION);
-	ie_json_name(m, "system");
-	ie_json_str(m, call->class->system);
-	seq_putc(m, ',');
-	ie_json_name(m, "event");
-	ie_json_str(m, trace_event_name(call));
-	seq_putc(m, ',');
-	ie_json_name(m, "histograms");
-	seq_putc(m, '[');
+	do {
+		mark = m->count;
+		seq_printf(m, "{\"version\":%d,", IE_JSON_VERSION);
+		ie_json_name(m, "system");
+		ie_json_str(m, call->class->system);
+		seq_putc(m, ',');
+		ie_json_name(m, "event");
+		ie_json_str(m, trace_event_name(call));
+		seq_putc(m, ',');
+		ie_json_name(m, "histograms");
+		seq_putc(m, '[');
+	} while (!ie_doc_fits(m, mark));
 	list_for_each_entry(data, &file->triggers, list) {
 		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 			continue;
-		if (!first)
-			seq_putc(m, ',');
+		do {
+			mark = m->count;
+			if (!first)
+				seq_putc(m, ',');
+			seq_putc(m, '\n');
+		} while (!ie_doc_fits(m, mark));
 		first = false;
-		seq_putc(m, '\n');
 		if (take) {
 			/* The trigger list has not changed since the take. */
 			if (WARN_ON_ONCE(i >= take->n ||
@@ -430,12 +443,12 @@ int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
 		if (ret)
 			return ret;
 	}
-	seq_puts(m, "\n]}\n");
+	do {
+		mark = m->count;
+		seq_puts(m, "\n]}\n");
+	} while (!ie_doc_fits(m, mark));
 	return 0;
 }
-
-/* A taken document past this size is refused (-EFBIG), given back. */
-#define IE_JSON_TAKE_MAX	SZ_1G
 
 /**
  * ie_hist_json_take - take an event's histograms, as a JSON document
@@ -447,13 +460,13 @@ int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
  * event's histograms (take.c), each histogram with its "interval_ns".
  * When it can't be made, what was taken is given back.
  *
- * Return: 0, -ENOMEM or -EFBIG; on error, nothing was taken.
+ * Return: 0, -ENOMEM or -EFBIG (past %IE_DOC_MAX); on error, nothing
+ * was taken.
  */
 int ie_hist_json_take(struct trace_event_file *file, char **text, size_t *len)
 {
 	struct seq_file s = { };
 	struct ie_take *take;
-	size_t size;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
@@ -461,23 +474,13 @@ int ie_hist_json_take(struct trace_event_file *file, char **text, size_t *len)
 	take = ie_take_event(file);
 	if (IS_ERR(take))
 		return PTR_ERR(take);
-	/* As seq_read() does: print again into twice the room. */
-	for (size = PAGE_SIZE * 4; ; size *= 2) {
-		ret = -EFBIG;
-		if (size > IE_JSON_TAKE_MAX)
-			break;
-		ret = -ENOMEM;
-		s.buf = kvmalloc(size, GFP_KERNEL_ACCOUNT);
-		if (!s.buf)
-			break;
-		s.size = size;
-		s.count = 0;
+	s.size = PAGE_SIZE * 4;
+	s.buf = kvmalloc(s.size, GFP_KERNEL_ACCOUNT);
+	ret = -ENOMEM;
+	if (s.buf)
 		ret = ie_hist_json_show(&s, file, take);
-		if (ret || !seq_has_overflowed(&s))
-			break;
-		kvfree(s.buf);
-		s.buf = NULL;
-	}
+	if (!ret && seq_has_overflowed(&s))
+		ret = s.size * 2 > IE_DOC_MAX ? -EFBIG : -ENOMEM;
 	if (ret) {
 		kvfree(s.buf);
 		ie_take_give_back(take);

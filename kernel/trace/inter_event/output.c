@@ -315,9 +315,8 @@ static void ie_print_entry(struct seq_file *m, struct ie_hist *hist,
 	seq_putc(m, '\n');
 }
 
-static void ie_col_stats(struct ie_hist *hist,
-			 struct tracing_map_sort_entry **entries, int n,
-			 struct ie_col_stats *st)
+static void ie_col_stats(struct ie_hist *hist, const struct ie_row *rows,
+			 int n, struct ie_col_stats *st)
 {
 	unsigned int i;
 	u64 val;
@@ -328,7 +327,7 @@ static void ie_col_stats(struct ie_hist *hist,
 		for (i = 0; i < hist->n_vals; i++) {
 			if (hist->vals[i].mods & IE_MOD_STATS)
 				continue;
-			val = tracing_map_read_sum(entries[e]->elt,
+			val = tracing_map_read_sum(rows[e].elt,
 						   hist->vals[i].map_idx);
 			st->total[i] += val;
 			st->max[i] = max(st->max[i], val);
@@ -337,124 +336,159 @@ static void ie_col_stats(struct ie_hist *hist,
 }
 
 /*
- * Sorting by a statistic: tracing_map has no field to sort by, so the
- * hist file sorts the entries itself, each statistic read once into a
- * row beside its entry.
+ * How a sort key compares: a sum as u64 (as tracing_map compares sums),
+ * a statistic as its type, a key with the map field's compare function.
  */
-struct ie_sort_row {
-	struct tracing_map_sort_entry	*e;
-	u64				v[IE_MAX_SORT];
+enum { IE_ROW_U64, IE_ROW_S64, IE_ROW_KEY };
+
+struct ie_row_sort {
+	const struct ie_hist	*hist;
+	u8			how[IE_MAX_SORT];
 };
 
-static u64 ie_sort_stat(struct ie_hist *hist, unsigned int k,
-			struct tracing_map_elt *elt)
+static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
 {
-	return ie_stat_read_elt(&hist->vals[hist->sort_stat[k]], elt,
-				hist->vals[0].map_idx);
-}
-
-/* One sort key of two rows, as tracing_map would compare its fields. */
-static int ie_sort_cmp_key(struct ie_hist *hist, unsigned int k,
-			   const struct ie_sort_row *a,
-			   const struct ie_sort_row *b)
-{
+	const struct ie_row_sort *rs = priv;
+	const struct ie_row *a = pa, *b = pb;
 	const struct tracing_map_field *mf;
-	const struct ie_field *f;
-	unsigned int idx;
-	u64 va, vb;
-
-	if (hist->sort_stat[k]) {
-		f = &hist->vals[hist->sort_stat[k]];
-		va = a->v[k];
-		vb = b->v[k];
-		if (va == vb)
-			return 0;
-		if (f->is_signed && !(f->mods & IE_MOD_STDDEV))
-			return (s64)va < (s64)vb ? -1 : 1;
-		return va < vb ? -1 : 1;
-	}
-	idx = hist->sort[k].field_idx;
-	f = ie_field_by_idx(hist, idx);
-	/* A sum (values come first there), or a key. */
-	if (f >= hist->vals && f < hist->vals + hist->n_vals) {
-		va = tracing_map_read_sum(a->e->elt, idx);
-		vb = tracing_map_read_sum(b->e->elt, idx);
-		return va == vb ? 0 : va < vb ? -1 : 1;
-	}
-	mf = &a->e->elt->fields[idx];
-	return mf->cmp_fn(a->e->elt->key + mf->offset,
-			  b->e->elt->key + mf->offset);
-}
-
-static int ie_sort_cmp(const void *pa, const void *pb, const void *priv)
-{
-	struct ie_hist *hist = (struct ie_hist *)priv;
 	unsigned int k;
 	int c;
 
-	for (k = 0; k < hist->n_sort; k++) {
-		c = ie_sort_cmp_key(hist, k, pa, pb);
-		if (c)
-			return hist->sort[k].descending ? -c : c;
-	}
-	return 0;
-}
-
-/* Sorts @entries by the hist's keys, of which one at least is a statistic. */
-static int ie_sort_by_stats(struct ie_hist *hist,
-			    struct tracing_map_sort_entry **entries, int n)
-{
-	struct ie_sort_row *rows;
-	unsigned int k;
-	int e;
-
-	rows = kvmalloc_array(n, sizeof(*rows), GFP_KERNEL);
-	if (!rows)
-		return -ENOMEM;
-	for (e = 0; e < n; e++) {
-		rows[e].e = entries[e];
-		for (k = 0; k < hist->n_sort; k++) {
-			if (hist->sort_stat[k])
-				rows[e].v[k] = ie_sort_stat(hist, k,
-							    entries[e]->elt);
+	for (k = 0; k < rs->hist->n_sort; k++) {
+		switch (rs->how[k]) {
+		case IE_ROW_S64:
+			c = (s64)a->v[k] < (s64)b->v[k] ? -1 :
+			    (s64)a->v[k] > (s64)b->v[k];
+			break;
+		case IE_ROW_U64:
+			c = a->v[k] < b->v[k] ? -1 : a->v[k] > b->v[k];
+			break;
+		default:
+			mf = &a->elt->fields[rs->hist->sort[k].field_idx];
+			c = mf->cmp_fn(a->elt->key + mf->offset,
+				       b->elt->key + mf->offset);
 		}
+		if (c)
+			return rs->hist->sort[k].descending ? -c : c;
 	}
-	sort_r(rows, n, sizeof(*rows), ie_sort_cmp, NULL, hist);
-	for (e = 0; e < n; e++)
-		entries[e] = rows[e].e;
-	kvfree(rows);
 	return 0;
 }
 
 /**
- * ie_hist_entries - a histogram's entries in the order of its sort keys
+ * ie_hist_rows - a histogram's entries in the order of its sort keys
  * @hist: the histogram
- * @entries: set to the entries (tracing_map_destroy_sort_entries() them)
- * @unsorted: set when a sort by statistics had no memory: the entries
- *	are then in the order of the map's sort only
+ * @rows: set to the entries, each with the sums and statistics it is
+ *	sorted by read once; kvfree() it whatever the return
  *
- * Return: the number of entries, or a negative errno.
+ * tracing_map hands out its entries in order, so the map holds no more
+ * than next_elt of them: the array is as large as the entries used, not
+ * as the map's size.  Entries added meanwhile may be missed.
+ *
+ * Context: event_mutex held (the map stays).
+ * Return: the number of entries, or -ENOMEM.
  */
-int ie_hist_entries(struct ie_hist *hist,
-		    struct tracing_map_sort_entry ***entries, bool *unsorted)
+int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 {
-	int n, e;
+	struct tracing_map *map = hist->map;
+	struct ie_row_sort rs = { .hist = hist };
+	struct tracing_map_entry *entry;
+	struct tracing_map_elt *elt;
+	const struct ie_field *f;
+	unsigned int i, k;
+	struct ie_row *r;
+	int n = 0, max;
 
-	*unsorted = false;
-	n = tracing_map_sort_entries(hist->map, hist->sort, hist->n_sort,
-				     entries);
-	for (e = 0; e < hist->n_sort && n > 0; e++) {
-		if (hist->sort_stat[e]) {
-			*unsorted = ie_sort_by_stats(hist, *entries, n);
-			break;
+	*rows = NULL;
+	for (k = 0; k < hist->n_sort; k++) {
+		f = ie_field_by_idx(hist, hist->sort[k].field_idx);
+		if (hist->sort_stat[k]) {
+			f = &hist->vals[hist->sort_stat[k]];
+			rs.how[k] = f->is_signed && !(f->mods & IE_MOD_STDDEV) ?
+				    IE_ROW_S64 : IE_ROW_U64;
+		} else if (f >= hist->vals && f < hist->vals + hist->n_vals) {
+			rs.how[k] = IE_ROW_U64;
+		} else {
+			rs.how[k] = IE_ROW_KEY;
 		}
 	}
+	max = atomic_read(&map->next_elt);
+	if (max <= 0)
+		return 0;
+	r = kvmalloc_array(max, sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return -ENOMEM;
+	for (i = 0; i < map->map_size && n < max; i++) {
+		entry = TRACING_MAP_ENTRY(map->map, i);
+		elt = READ_ONCE(entry->val);
+		if (!READ_ONCE(entry->key) || !elt)
+			continue;
+		r[n].elt = elt;
+		for (k = 0; k < hist->n_sort; k++) {
+			f = &hist->vals[hist->sort_stat[k]];
+			if (hist->sort_stat[k])
+				r[n].v[k] = ie_stat_read_elt(f, elt,
+							     hist->vals[0].map_idx);
+			else if (rs.how[k] == IE_ROW_U64)
+				r[n].v[k] = tracing_map_read_sum(elt,
+								 hist->sort[k].field_idx);
+		}
+		n++;
+	}
+	sort_r(r, n, sizeof(*r), ie_row_cmp, NULL, &rs);
+	*rows = r;
 	return n;
 }
 
 /**
+ * ie_doc_fits - whether what was printed since @mark fit, else make room
+ * @m: a document built in memory: its buffer from kvmalloc(), no file
+ * @mark: @m's count before the piece was printed
+ *
+ * A document (a hist or hist_json file's text) is printed in pieces, an
+ * entry each, into one buffer.  When a piece overflows, the buffer is
+ * doubled, what came before the piece kept and the piece taken back: the
+ * caller prints it again.  (seq_read() would print the whole document
+ * again, sorting included, at every doubling.)
+ *
+ * Return: true if the piece fit, or if no more room can be had, up to
+ * %IE_DOC_MAX (@m stays overflowed); false to print the piece again.
+ */
+bool ie_doc_fits(struct seq_file *m, size_t mark)
+{
+	size_t size = m->size * 2;
+	char *buf;
+
+	if (!seq_has_overflowed(m) || size > IE_DOC_MAX)
+		return true;
+	buf = kvmalloc(size, GFP_KERNEL_ACCOUNT);
+	if (!buf)
+		return true;
+	memcpy(buf, m->buf, mark);
+	kvfree(m->buf);
+	m->buf = buf;
+	m->size = size;
+	m->count = mark;
+	return false;
+}
+
+static void ie_hist_show_totals(struct seq_file *m, struct ie_hist *hist,
+				int n)
+{
+	u64 hits, drops;
+
+	ie_map_totals(hist->m, &hits, &drops);
+	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %d\n    Dropped: %llu\n",
+		   hits, n, drops);
+	/* Synthetic events not generated: nested too deep (rare; not shown at 0). */
+	if (atomic64_read(&hist->actions_dropped))
+		seq_printf(m, "    Dropped actions: %llu\n",
+			   (u64)atomic64_read(&hist->actions_dropped));
+	ie_snapshot_show(m, hist);
+}
+
+/**
  * ie_hist_show - print a trigger's histogram
- * @m: the hist file
+ * @m: the hist file's document (see ie_doc_fits())
  * @data: the trigger
  *
  * One trigger's section of the hist file: the trigger as listed, the
@@ -467,48 +501,46 @@ int ie_hist_entries(struct ie_hist *hist,
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 {
 	struct ie_hist *hist = data->private_data;
-	struct tracing_map_sort_entry **entries;
 	struct ie_col_stats *st;
-	u64 hits, drops;
-	bool unsorted;
-	int n, e;
+	struct ie_row *rows;
+	int n, shown, e;
+	size_t mark;
 
-	seq_puts(m, "# event histogram\n#\n# trigger info: ");
-	ie_hist_print_trigger(m, data);
-	seq_puts(m, "#\n\n");
-
-	n = ie_hist_entries(hist, &entries, &unsorted);
-	if (n < 0) {
-		seq_printf(m, "# error reading the histogram: %d\n", n);
-		n = 0;
-	}
-	if (unsorted)
-		seq_puts(m, "# out of memory: not sorted by statistics\n");
+	n = ie_hist_rows(hist, &rows);
+	shown = max(n, 0);
 	st = kmalloc(sizeof(*st), GFP_KERNEL);
 	if (st) {
-		ie_col_stats(hist, entries, n, st);
+		ie_col_stats(hist, rows, shown, st);
 		if (hist->pctl)
 			st->pctl = kmalloc_array(IE_PCTL_BUCKETS,
 						 sizeof(*st->pctl), GFP_KERNEL);
 	}
-	if (!st || (hist->pctl && !st->pctl)) {
-		seq_puts(m, "# out of memory: entries not shown\n");
-	} else {
-		for (e = 0; e < n; e++)
-			ie_print_entry(m, hist, entries[e]->elt, st);
+	do {
+		mark = m->count;
+		seq_puts(m, "# event histogram\n#\n# trigger info: ");
+		ie_hist_print_trigger(m, data);
+		seq_puts(m, "#\n\n");
+		if (n < 0)
+			seq_printf(m, "# error reading the histogram: %d\n", n);
+		if (!st || (hist->pctl && !st->pctl))
+			seq_puts(m, "# out of memory: entries not shown\n");
+	} while (!ie_doc_fits(m, mark));
+	if (!st || (hist->pctl && !st->pctl))
+		shown = 0;
+	for (e = 0; e < shown; e++) {
+		do {
+			mark = m->count;
+			ie_print_entry(m, hist, rows[e].elt, st);
+		} while (!ie_doc_fits(m, mark));
+		/* Under event_mutex: let others run. */
+		cond_resched();
 	}
 	if (st)
 		kfree(st->pctl);
 	kfree(st);
-	if (n > 0)
-		tracing_map_destroy_sort_entries(entries, n);
-
-	ie_map_totals(hist->m, &hits, &drops);
-	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %d\n    Dropped: %llu\n",
-		   hits, n, drops);
-	/* Synthetic events not generated: nested too deep (rare; not shown at 0). */
-	if (atomic64_read(&hist->actions_dropped))
-		seq_printf(m, "    Dropped actions: %llu\n",
-			   (u64)atomic64_read(&hist->actions_dropped));
-	ie_snapshot_show(m, hist);
+	kvfree(rows);
+	do {
+		mark = m->count;
+		ie_hist_show_totals(m, hist, max(n, 0));
+	} while (!ie_doc_fits(m, mark));
 }

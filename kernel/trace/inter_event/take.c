@@ -150,10 +150,9 @@ static bool ie_take_alias(struct ie_take *take, struct ie_hist *hist)
 /* Take one histogram into @t. */
 static int ie_take_hist(struct ie_hist *hist, struct ie_take_hist *t)
 {
-	struct tracing_map_sort_entry **entries;
 	size_t size = ie_take_elt_size(hist);
 	struct tracing_map_elt *copy;
-	bool unsorted;
+	struct ie_row *rows;
 	void *mem;
 	int n, e;
 
@@ -162,28 +161,30 @@ static int ie_take_hist(struct ie_hist *hist, struct ie_take_hist *t)
 	if (!hist->m->ready)
 		return 0;
 	/* In the order of the histogram's sort keys, as of the take. */
-	n = ie_hist_entries(hist, &entries, &unsorted);
-	if (n <= 0)
+	n = ie_hist_rows(hist, &rows);
+	if (n <= 0) {
+		kvfree(rows);
 		return n;
+	}
 	t->mem = kvcalloc(n, size, GFP_KERNEL_ACCOUNT);
 	t->elts = kvcalloc(n, sizeof(*t->elts), GFP_KERNEL_ACCOUNT);
 	t->live = kvcalloc(n, sizeof(*t->live), GFP_KERNEL_ACCOUNT);
 	if (!t->mem || !t->elts || !t->live) {
-		tracing_map_destroy_sort_entries(entries, n);
+		kvfree(rows);
 		return -ENOMEM;
 	}
 	for (e = 0; e < n; e++) {
 		mem = t->mem + (size_t)t->n * size;
 		copy = mem;
-		if (ie_take_elt(hist, entries[e]->elt, copy,
+		if (ie_take_elt(hist, rows[e].elt, copy,
 				mem + ALIGN(sizeof(*copy), 8))) {
 			t->elts[t->n] = copy;
-			t->live[t->n++] = entries[e]->elt;
+			t->live[t->n++] = rows[e].elt;
 		}
 		/* Many entries: let others run (event_mutex is held). */
 		cond_resched();
 	}
-	tracing_map_destroy_sort_entries(entries, n);
+	kvfree(rows);
 	return 0;
 }
 

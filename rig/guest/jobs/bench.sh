@@ -250,4 +250,72 @@ if [ -n "$only" ]; then
 	measure s4b iebench writes "$markers" 400
 	measure s4c iebench writes "$markers" 400
 fi
+# Reading (r1): one full read of a hist file of about 32768 entries, two
+# numeric keys sorted by a value; CPU time of the reading thread, so that
+# with a writer running (r1busy: every event a hit of an entry already
+# there) the events' own cost is not counted.  "READ <scenario> <rep>
+# <ns> <bytes> <entries>".
+R1_TRIG='hist:keys=fd,count:vals=hitcount:sort=hitcount:size=65536'
+R1_FILE=events/syscalls/sys_enter_write
+read_bench() {
+	case ",${only:-r1}," in
+	*,r1,*) ;;
+	*) return 0 ;;
+	esac
+	echo "$R1_TRIG" >$R1_FILE/trigger || fail "r1: setup failed"
+	iebench writes 32768 32768 >/dev/null || fail "r1: workload failed"
+	ents=$(awk '/^    Entries:/ { print $2 }' $R1_FILE/hist)
+	[ "${ents:-0}" -ge 32768 ] || fail "r1: $ents entries"
+	for s in r1 r1busy; do
+		w=
+		if [ $s = r1busy ]; then
+			iebench writes 2000000000 32768 >/dev/null &
+			w=$!
+		fi
+		i=0
+		while [ $i -le "$reps" ]; do
+			t=$(iebench read $R1_FILE/hist) || fail "$s: read failed"
+			[ $i -gt 0 ] && echo "READ $s $i $t $ents"
+			i=$((i + 1))
+		done
+		if [ -n "$w" ]; then
+			kill "$w"
+			wait "$w" 2>/dev/null
+		fi
+	done
+	echo "!$R1_TRIG" >>$R1_FILE/trigger || fail "r1: teardown failed"
+}
+
+# Memory (m1: default size, m2: size=65536) of one idle trigger, in KiB
+# before and after it is added: the free pages, counting those kept on
+# the per-CPU lists (tracing_map's page arrays show nowhere else), then
+# meminfo's Slab (large kmalloc included), VmallocUsed and Percpu:
+# "MEM <scenario> <rep> free slab vmalloc percpu (before) ... (after)".
+mem_of() {
+	echo 1 >/proc/sys/vm/stat_refresh 2>/dev/null
+	free=$(awk '/^  pages free/ { f += $3 } /^ *count:/ { c += $2 }
+		    END { print (f + c) * 4 }' /proc/zoneinfo)
+	awk -v f="$free" '/^Slab:/ { s = $2 } /^VmallocUsed:/ { v = $2 }
+	     /^Percpu:/ { p = $2 } END { print f, s, v, p }' /proc/meminfo
+}
+mem_bench() { # scenario trigger
+	case ",${only:-$1}," in
+	*,$1,*) ;;
+	*) return 0 ;;
+	esac
+	i=0
+	while [ $i -le "$reps" ]; do
+		sync
+		echo 3 >/proc/sys/vm/drop_caches
+		before=$(mem_of)
+		echo "$2" >events/ftrace/print/trigger || fail "$1: setup failed"
+		after=$(mem_of)
+		echo "!$2" >>events/ftrace/print/trigger || fail "$1: teardown failed"
+		[ $i -gt 0 ] && echo "MEM $1 $i $before $after"
+		i=$((i + 1))
+	done
+}
+read_bench
+mem_bench m1 'hist:keys=common_pid'
+mem_bench m2 'hist:keys=common_pid:size=65536'
 echo "BENCH-DONE"
