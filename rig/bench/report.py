@@ -9,7 +9,9 @@ taken boot by boot (boot i of one kernel against boot i of the other).
 
 "READ <scenario> <rep> <ns> <bytes> <entries>": the CPU time of one full
 read of a hist file; "MEM <scenario> <rep> <free slab vmalloc percpu>
-<the same after>": /proc/meminfo in KiB around adding one idle trigger.
+<the same after>", in KiB around adding one idle trigger: the free pages
+of /proc/zoneinfo (those on per-CPU lists counted), the rest from
+/proc/meminfo.
 """
 import glob
 import os
@@ -210,9 +212,9 @@ def main():
     if all((k, s) in mem for k in boots for s in ("m1", "m2")):
         per = {k: (mem[(k, "m2")] - mem[(k, "m1")]) * 1024 / (65536 - 2048)
                for k in boots}
+        r = per["iebench"] / per["refbench"] if per["refbench"] > 0 else float("inf")
         print(f"{'memory per entry (m2 - m1), bytes':<50} "
-              f"{per['refbench']:>24.0f} {per['iebench']:>24.0f} "
-              f"{per['iebench'] / per['refbench']:>16.2f}")
+              f"{per['refbench']:>24.0f} {per['iebench']:>24.0f} {r:>16.2f}")
     print(f"wall clock (not a measure of cost: shared host, TCG), boot seconds "
           f"min/median/max: ref {mmm(wall['refbench'], '%.0f')}, "
           f"ie {mmm(wall['iebench'], '%.0f')}")

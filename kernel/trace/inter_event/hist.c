@@ -133,7 +133,7 @@ static int ie_hist_add_sort(struct ie_hist *hist, struct ie_spec *spec,
 		}
 		/*
 		 * A statistic is no field of the map: the map sorts by hit
-		 * count, and the hist file sorts again (ie_hist_show()).
+		 * count, and the hist file sorts again (ie_hist_rows()).
 		 */
 		if (f->mods & IE_MOD_PCTL) {
 			*err = IE_ERR_BAD_SORT_KEY;

@@ -12,6 +12,7 @@
  * reader that polls before each read (busybox sh's read builtin) waits
  * there for the next change: read hist files with read() alone.
  */
+#include <linux/fs.h>
 #include <linux/jump_label_ratelimit.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
@@ -39,8 +40,9 @@ struct ie_hist_file {
 	bool		json;		/* hist_json: the JSON document */
 	/*
 	 * The document read: made by a read at offset 0 (or the first
-	 * read), read on from there; for hist_json after a "take", the
-	 * document of the last take (@taken), until the next take.
+	 * read, or the first after one that failed), read on from there;
+	 * for hist_json after a "take", the document of the last take
+	 * (@taken), until the next take.
 	 */
 	struct mutex	doc_lock;
 	struct seq_file	doc;		/* its buf, size and count only */
@@ -103,11 +105,16 @@ static int ie_hist_file_doc(struct ie_hist_file *hf)
 			} while (!ie_doc_fits(m, mark));
 			first = false;
 			ie_hist_show(m, data);
+			if (seq_has_overflowed(m))
+				break;
 		}
 	}
 	if (!ret && seq_has_overflowed(m))
 		ret = -ENOMEM;
 	if (ret) {
+		/* Nothing to read on from: the next read makes it again. */
+		kvfree(m->buf);
+		m->buf = NULL;
 		m->count = 0;
 		return ret;
 	}
@@ -132,12 +139,20 @@ static ssize_t ie_hist_read(struct file *filp, char __user *ubuf, size_t cnt,
 				       hf->doc.count);
 }
 
+/* As seq_lseek(): from the start or from here, anywhere from 0. */
 static loff_t ie_hist_llseek(struct file *filp, loff_t off, int whence)
 {
 	struct ie_hist_file *hf = filp->private_data;
 
 	guard(mutex)(&hf->doc_lock);
-	return fixed_size_llseek(filp, off, whence, hf->doc.count);
+	switch (whence) {
+	case SEEK_CUR:
+		off += filp->f_pos;
+		fallthrough;
+	case SEEK_SET:
+		return vfs_setpos(filp, off, MAX_LFS_FILESIZE);
+	}
+	return -EINVAL;
 }
 
 static __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
@@ -200,6 +215,8 @@ static int __ie_hist_open(struct inode *inode, struct file *filp, bool json)
 		hf->last_act = ie_hist_file_hits(event_file_file(filp));
 	mutex_unlock(&event_mutex);
 	filp->private_data = hf;
+	/* As seq_open(): a take is written at the file's position. */
+	filp->f_mode &= ~FMODE_PWRITE;
 	return 0;
 }
 

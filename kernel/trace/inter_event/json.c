@@ -66,8 +66,8 @@ static void ie_json_num(struct seq_file *m, u64 v, bool is_signed)
  * Whatever the seq_file holds from @start on, made a JSON string in its
  * place (escaped as ie_json_bytes() does, from the end backwards, so no
  * byte is overwritten before it is read): for text printed by the hist
- * file's own functions.  No room: the seq_file overflows, and seq_read()
- * shows again into a larger buffer.
+ * file's own functions.  No room: the document overflows, and the piece
+ * is printed again into a larger buffer (ie_doc_fits()).
  */
 static void ie_json_since(struct seq_file *m, size_t start)
 {
@@ -352,7 +352,7 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
 		ie_json_name(m, "entries");
 		seq_putc(m, '[');
 	} while (!ie_doc_fits(m, mark));
-	for (e = 0; e < n; e++) {
+	for (e = 0; e < n && !seq_has_overflowed(m); e++) {
 		elt = t ? t->elts[e] : rows[e].elt;
 		do {
 			mark = m->count;
@@ -390,12 +390,12 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
 
 /**
  * ie_hist_json_show - the hist_json file of an event
- * @m: the file
+ * @m: the document (see ie_doc_fits()); overflowed if it could not grow
  * @file: the event, under event_mutex
  * @take: the histograms' entries taken by ie_take_event() (held since
  *        under event_mutex), or NULL for the live ones
  *
- * Return: 0, or -ENOMEM.
+ * Return: 0, -ENOMEM, or -EINVAL if the triggers are not those of @take.
  */
 int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
 		      struct ie_take *take)
@@ -442,6 +442,8 @@ int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
 		ret = ie_json_hist(m, data, t);
 		if (ret)
 			return ret;
+		if (seq_has_overflowed(m))
+			return 0;
 	}
 	do {
 		mark = m->count;

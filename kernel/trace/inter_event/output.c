@@ -382,7 +382,7 @@ static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
  *
  * tracing_map hands out its entries in order, so the map holds no more
  * than next_elt of them: the array is as large as the entries used, not
- * as the map's size.  Entries added meanwhile may be missed.
+ * as the map's size (and grows if events add entries meanwhile).
  *
  * Context: event_mutex held (the map stays).
  * Return: the number of entries, or -ENOMEM.
@@ -395,7 +395,7 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 	struct tracing_map_elt *elt;
 	const struct ie_field *f;
 	unsigned int i, k;
-	struct ie_row *r;
+	struct ie_row *r, *r2;
 	int n = 0, max;
 
 	*rows = NULL;
@@ -417,7 +417,23 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 	r = kvmalloc_array(max, sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return -ENOMEM;
-	for (i = 0; i < map->map_size && n < max; i++) {
+	for (i = 0; i < map->map_size; i++) {
+		/* Entries added meanwhile: room for all, old ones included. */
+		if (n == max) {
+			max = atomic_read(&map->next_elt);
+			if (n == max)
+				break;
+			r2 = kvmalloc_array(max, sizeof(*r), GFP_KERNEL);
+			if (!r2) {
+				kvfree(r);
+				return -ENOMEM;
+			}
+			memcpy(r2, r, n * sizeof(*r));
+			kvfree(r);
+			r = r2;
+		}
+		if (!(i & 4095))
+			cond_resched();
 		entry = TRACING_MAP_ENTRY(map->map, i);
 		elt = READ_ONCE(entry->val);
 		if (!READ_ONCE(entry->key) || !elt)
@@ -451,16 +467,21 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
  * again, sorting included, at every doubling.)
  *
  * Return: true if the piece fit, or if no more room can be had, up to
- * %IE_DOC_MAX (@m stays overflowed); false to print the piece again.
+ * %IE_DOC_MAX: then @m stays overflowed, the document lost (later pieces
+ * are not printed, seq_has_overflowed() tells the caller); false to
+ * print the piece again.
  */
 bool ie_doc_fits(struct seq_file *m, size_t mark)
 {
 	size_t size = m->size * 2;
 	char *buf;
 
-	if (!seq_has_overflowed(m) || size > IE_DOC_MAX)
+	if (!seq_has_overflowed(m))
 		return true;
-	buf = kvmalloc(size, GFP_KERNEL_ACCOUNT);
+	/* A piece begun on a lost document: it stays lost. */
+	if (mark >= m->size || size > IE_DOC_MAX)
+		return true;
+	buf = kvmalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (!buf)
 		return true;
 	memcpy(buf, m->buf, mark);
@@ -527,7 +548,7 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 	} while (!ie_doc_fits(m, mark));
 	if (!st || (hist->pctl && !st->pctl))
 		shown = 0;
-	for (e = 0; e < shown; e++) {
+	for (e = 0; e < shown && !seq_has_overflowed(m); e++) {
 		do {
 			mark = m->count;
 			ie_print_entry(m, hist, rows[e].elt, st);
