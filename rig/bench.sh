@@ -22,12 +22,13 @@ if [ -n "$prof" ]; then
 	append="$append ie.only=$prof ie.prof=1"
 fi
 out=${IE_BENCH_OUT:-$TOP/out/bench}
-"$RIG/deps.sh"
+IE_DEPS_EXTRA="clang libbpf-dev ${IE_DEPS_EXTRA:-}" "$RIG/deps.sh"
 for k in refbench iebench; do
 	"$RIG/build.sh" "$k" >/dev/null
 done
 
 bin=$(iebench_bin)
+bpf=$(iebpf_dir)
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -37,7 +38,7 @@ rc=0
 for b in $(seq 1 "$boots"); do
 	pids=
 	for k in refbench iebench; do
-		IE_BENCH_BIN=$bin IE_SMP=1 IE_ICOUNT=0 IE_BOOT_TIMEOUT=1200 \
+		IE_BENCH_BIN=$bin IE_BENCH_BPF=$bpf IE_SMP=1 IE_ICOUNT=0 IE_BOOT_TIMEOUT=1200 \
 			IE_APPEND=$append "$RIG/run.sh" "$k" bench "$out/$k-$b" >&2 &
 		pids="$pids $!"
 	done

@@ -69,6 +69,12 @@ for t in cat grep awk sed head tail wc cut sort cmp diff od; do
 done
 # The bench's workload driver, linked statically (rig/bench.sh).
 [ -n "${IE_BENCH_BIN:-}" ] && cp "$IE_BENCH_BIN" "$root/usr/bin/iebench"
+# Its BPF peer: the loader and the object (rig/lib.sh iebpf_dir).
+if [ -n "${IE_BENCH_BPF:-}" ]; then
+	cp "$IE_BENCH_BPF/iebpf" "$root/usr/bin/iebpf"
+	mkdir -p "$root/usr/lib"
+	cp "$IE_BENCH_BPF/iebpf.bpf.o" "$root/usr/lib/iebpf.bpf.o"
+fi
 cp "$RIG/guest/init" "$root/init"
 # Debian's /bin/sh: dash; busybox fills in the other tools at boot.
 ln -s /usr/bin/dash "$root/bin/sh"

@@ -34,6 +34,23 @@ iebench_bin() {
 	echo "$bin"
 }
 
+# The bench's BPF peer (rig/bench/iebpf.bpf.c and its loader iebpf.c,
+# linked statically with libbpf), built once per source: the folder.
+iebpf_dir() {
+	local d
+	d=$IE_CACHE/iebpf-$(hash_files "$RIG/bench/iebpf.bpf.c" "$RIG/bench/iebpf.c" "$RIG/lib.sh")
+	if [ ! -f "$d/iebpf" ]; then
+		mkdir -p "$d.tmp"
+		clang -O2 -g -target bpf -mcpu=v3 -I/usr/include/"$(gcc -print-multiarch)" \
+			-c "$RIG/bench/iebpf.bpf.c" -o "$d.tmp/iebpf.bpf.o" >&2 || return 1
+		gcc -static -O2 -Wall -o "$d.tmp/iebpf" "$RIG/bench/iebpf.c" \
+			-lbpf -lelf -lz >&2 || return 1
+		rm -rf "$d"
+		mv "$d.tmp" "$d"
+	fi
+	echo "$d"
+}
+
 config_files() { # kernel
 	case $1 in
 	ie) echo "$RIG/config/base.config $RIG/config/ie.config" ;;

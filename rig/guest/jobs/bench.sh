@@ -215,6 +215,40 @@ if grep -q 'inter-event hist triggers' README; then
 	measure s5 iebench pingpong "$rounds"
 	measure s5n iebench pingpong "$rounds"
 fi
+# The BPF peer (b2, b3, b4; ours only, as BPF's cost does not depend on
+# the hist triggers): scenarios 2, 3 and 4 as tracepoint programs
+# updating hash maps (rig/bench/iebpf.bpf.c), loaded and attached by
+# iebpf for the workload's run.  Its events are the maps' hits and the
+# drops.  The programs read the records at these offsets:
+bpf_layout_ok() {
+	grep -q 'field:int prev_prio;.*offset:28;' events/sched/sched_switch/format &&
+		grep -q 'field:pid_t next_pid;.*offset:56;' events/sched/sched_switch/format &&
+		grep -q 'field:pid_t pid;.*offset:24;' events/sched/sched_wakeup/format &&
+		grep -q 'field:size_t count;.*offset:32;' events/syscalls/sys_enter_write/format
+}
+measure_bpf() { # scenario prefix workload...
+	s=$1
+	p=$2
+	shift 2
+	case ",${only:-$s}," in
+	*,$s,*) ;;
+	*) return 0 ;;
+	esac
+	bpf_layout_ok || fail "$s: a record's layout is not the BPF programs'"
+	i=0
+	while [ $i -le "$reps" ]; do
+		base=$("$@") || fail "$s: workload failed"
+		out=$(iebpf /usr/lib/iebpf.bpf.o "$p" "$@") || fail "$s: iebpf failed"
+		[ $i -gt 0 ] && echo "BENCH $s $i $base $out"
+		i=$((i + 1))
+	done
+}
+if [ -x /usr/bin/iebpf ] && grep -q 'inter-event hist triggers' README; then
+	measure_bpf b2 b2 iebench pingpong "$rounds"
+	measure_bpf b3 b3 iebench pingpong "$rounds"
+	measure_bpf b4 b4 iebench writes "$markers" 400
+fi
+
 # Breakdown of scenario 3 (ie.only=s3a,s3b,s3c): the wakeup trigger
 # alone, plus the switch trigger's reference, plus onmatch().
 s3a_on() { echo "$S3_WAKE" >events/sched/sched_wakeup/trigger; }
