@@ -46,6 +46,24 @@ for b in $(seq 1 "$boots"); do
 		wait "$p" || rc=1
 	done
 done
+# Scenarios 2 and 3 on IE_BENCH_SMP vCPUs at once (default 4), one boot
+# per kernel: under instruction counting the guest's clock counts the
+# instructions of all vCPUs, so the cost per event compares with the
+# figure on one vCPU.
+smp=${IE_BENCH_SMP:-4}
+[ "$rc" = 0 ] || die "a bench boot failed"
+if [ -z "$prof" ] && [ "$smp" -gt 1 ]; then
+	pids=
+	for k in refbench iebench; do
+		IE_BENCH_BIN=$bin IE_BENCH_BPF=$bpf IE_SMP=$smp IE_ICOUNT=0 \
+			IE_BOOT_TIMEOUT=1200 IE_APPEND="$append ie.only=s2p,s3p" \
+			"$RIG/run.sh" "$k" bench "$out/$k-smp" >&2 &
+		pids="$pids $!"
+	done
+	for p in $pids; do
+		wait "$p" || rc=1
+	done
+fi
 [ "$rc" = 0 ] || die "a bench boot failed"
 if [ -n "$prof" ]; then
 	for k in refbench iebench; do

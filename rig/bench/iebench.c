@@ -10,6 +10,8 @@
  *   iebench pingpong N
  *	bounce a byte N times between two tasks over two pipes: every round
  *	is two wakeups and two context switches on one CPU;
+ *   iebench pingpongs N P
+ *	P such pairs at once, pair i pinned to CPU i;
  *   iebench run CMD [ARGS...]
  *	run a command and wait for it;
  *   iebench read FILE
@@ -21,7 +23,10 @@
  * -icount the guest clock advances with the instructions executed, so
  * the figure is a deterministic measure of work, not of wall time.
  */
+#define _GNU_SOURCE
 #include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +145,39 @@ static int pingpong(long n)
 	return !wait_ok(pid);
 }
 
+/* @pairs ping-pong pairs at once, pair i (both its tasks) on CPU i. */
+static int pingpongs(long n, long pairs)
+{
+	pid_t pids[64];
+	cpu_set_t set;
+	long p;
+	int ok = 1;
+
+	if (pairs > 64)
+		return 1;
+	for (p = 0; p < pairs; p++) {
+		pids[p] = fork();
+		if (pids[p] < 0) {
+			/* No pair left running into the next measurement. */
+			while (p--) {
+				kill(pids[p], SIGKILL);
+				wait_ok(pids[p]);
+			}
+			return 1;
+		}
+		if (pids[p] == 0) {
+			CPU_ZERO(&set);
+			CPU_SET(p, &set);
+			if (sched_setaffinity(0, sizeof(set), &set))
+				_exit(1);
+			_exit(pingpong(n));
+		}
+	}
+	for (p = 0; p < pairs; p++)
+		ok &= wait_ok(pids[p]);
+	return !ok;
+}
+
 static int wait_ok(pid_t pid)
 {
 	int status;
@@ -186,6 +224,13 @@ int main(int argc, char **argv)
 		if (n <= 0 || pingpong(n))
 			return 1;
 		end = now_ns();
+	} else if (argc == 4 && !strcmp(argv[1], "pingpongs")) {
+		n = atol(argv[2]);
+		start = now_ns();
+		if (n <= 0 || atol(argv[3]) <= 0 ||
+		    pingpongs(n, atol(argv[3])))
+			return 1;
+		end = now_ns();
 	} else if (argc == 3 && !strcmp(argv[1], "read")) {
 		return read_file(argv[2]);
 	} else if (argc >= 3 && !strcmp(argv[1], "run")) {
@@ -203,7 +248,8 @@ int main(int argc, char **argv)
 		end = now_ns();
 	} else {
 		fputs("usage: iebench marker N [TASKS] | writes N KEYS\n"
-		      "       iebench pingpong N | run CMD... | read FILE\n",
+		      "       iebench pingpong N | pingpongs N P | run CMD...\n"
+		      "       iebench read FILE\n",
 		      stderr);
 		return 2;
 	}

@@ -98,7 +98,7 @@ def main():
     boots = {"refbench": [], "iebench": []}
     wall = {"refbench": [], "iebench": []}
     for k in boots:
-        for d in sorted(glob.glob(os.path.join(out, f"{k}-*")),
+        for d in sorted(glob.glob(os.path.join(out, f"{k}-[0-9]*")),
                         key=lambda p: int(p.rsplit("-", 1)[1])):
             boots[k].append(read_boot(os.path.join(d, "results.log")))
             with open(os.path.join(d, "boot-seconds")) as f:
@@ -194,6 +194,41 @@ def main():
             bworst = (m, SCENARIOS[s])
     if bworst:
         print(f"worst ie/BPF (median over boots): {bworst[0]:.2f} in scenario {bworst[1]}")
+
+    # All CPUs at once (one boot per kernel with several vCPUs).
+    smp = {}
+    for k in boots:
+        path = os.path.join(out, f"{k}-smp", "results.log")
+        if os.path.exists(path):
+            smp[k] = read_boot(path)
+    print()
+    cpus = set()
+    for k in smp:
+        with open(os.path.join(out, f"{k}-smp", "results.log"), errors="replace") as f:
+            for line in f:
+                m = re.match(r"kernel \S+, cpus (\d+)", line)
+                if m:
+                    cpus.add(m.group(1))
+    if len(cpus) > 1:
+        sys.exit(f"the boots on several vCPUs had different CPUs: {sorted(cpus)}")
+    ncpu = cpus.pop() if cpus else "several"
+    print(f"All CPUs at once: {ncpu} vCPUs, a ping-pong pair pinned to each, one boot "
+          "per kernel (the guest clock counts all vCPUs' instructions); ns/ev")
+    hdr5 = (f"{'scenario':<50} {'events ref/ie':>15} {'ref ns/ev':>10} {'ie ns/ev':>10} "
+            f"{'ie/ref':>8} {'ie 1 vCPU':>10} {'ie all/1':>9}")
+    print(hdr5)
+    print("-" * len(hdr5))
+    for s, p in (("s2", "s2p"), ("s3", "s3p")):
+        if not all(k in smp and p in smp[k] for k in boots) or \
+           not all(s in b for b in boots["iebench"][:n]):
+            print(f"{SCENARIOS[s]:<50} {'not in this run':>15}")
+            continue
+        one = statistics.median(b[s][0] for b in boots["iebench"][:n])
+        r, i = smp["refbench"][p], smp["iebench"][p]
+        vs_ref = i[0] / r[0] if r[0] > 0 else float("inf")
+        vs_one = i[0] / one if one > 0 else float("inf")
+        print(f"{SCENARIOS[s]:<50} {'%d/%d' % (r[1], i[1]):>15} {r[0]:>10.0f} {i[0]:>10.0f} "
+              f"{vs_ref:>8.2f} {one:>10.0f} {vs_one:>9.2f}")
 
     # Reading a big histogram, and the memory of an idle trigger.
     print()

@@ -22,6 +22,7 @@ for arg in $(cat /proc/cmdline); do
 	ie.prof=*) prof=${arg#ie.prof=} ;;
 	esac
 done
+echo "kernel $(uname -r), cpus $(nproc)"
 # trace_marker writes need the buffer on; no event is enabled in it.
 echo 1 >tracing_on
 echo 0 >events/enable
@@ -211,6 +212,20 @@ measure p2 iebench pingpong "$rounds"
 measure p4 iebench writes "$markers" 400
 measure r2 iebench pingpong "$rounds"
 measure r4 iebench writes "$markers" 400
+# Scenarios 2 and 3 on all CPUs at once (s2p, s3p: rig/bench.sh's boot
+# with several vCPUs, ie.only=s2p,s3p): a ping-pong pair pinned to each
+# CPU, every CPU hitting the same histograms.
+s2p_on() { s2_on; }
+s2p_off() { s2_off; }
+s2p_hist=$s2_hist
+s3p_on() { s3_on; }
+s3p_off() { s3_off; }
+s3p_hist=$s3_hist
+ncpu=$(nproc)
+if [ "$ncpu" -gt 1 ]; then
+	measure s2p iebench pingpongs "$rounds" "$ncpu"
+	measure s3p iebench pingpongs "$rounds" "$ncpu"
+fi
 if grep -q 'inter-event hist triggers' README; then
 	measure s5 iebench pingpong "$rounds"
 	measure s5n iebench pingpong "$rounds"
