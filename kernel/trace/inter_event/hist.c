@@ -888,13 +888,26 @@ static __always_inline void
 __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		struct ring_buffer_event *rbe)
 {
-	struct ie_scratch *s = ie_event_scratch();
 	struct ie_eval_ctx ctx = { .rec = rec };
 	struct tracing_map_elt *elt;
 	const struct ie_field *f;
+	u64 *key, val, skey[IE_MAX_KEYS];
+	struct ie_scratch *s;
 	unsigned int i;
-	u64 *key, val;
 
+	/*
+	 * A simple histogram runs outside the event's state (its event may
+	 * have no ie_event_begin(): see ie_file_needs_level()): its key is
+	 * on the stack.
+	 */
+	if (hist->simple) {
+		for (i = 0; i < hist->n_keys; i++)
+			skey[i] = ie_field_num(&hist->keys[i], rec);
+		key = skey;
+		s = NULL;
+		goto find;
+	}
+	s = ie_event_scratch();
 	/* Nested deeper than the scratch space goes: counted as dropped. */
 	if (unlikely(!s)) {
 		ie_map_count(hist->m, false);
@@ -928,6 +941,7 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		ctx.ts_raw = !trace_clock_in_ns(hist->file->tr);
 	}
 
+find:
 	elt = ie_map_find_or_add(hist->m, key);
 	ie_map_count(hist->m, elt);
 	if (!elt)
@@ -965,13 +979,14 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
  * Builds the key, reads the variables @hist refers to (if one has no
  * value, the event doesn't count), finds or adds the entry, counts the
  * hit and the values, stores the new values of the variables, runs the
- * actions and wakes hist file pollers.  An event nested too deep for
- * the scratch space counts as a drop.
+ * actions and wakes hist file pollers.  A stateful histogram's event
+ * nested too deep for the scratch space counts as a drop (a simple one
+ * keeps its key on the stack, see ie_file_needs_level()).
  *
  * Context: event path, any context including NMI.  No allocation, no
  * locks (but a snapshot's: see ie_actions_run()); a full map counts a
- * drop.  The buffers are the event's scratch space (see
- * ie_event_scratch()).  Only the KUnit tests call it: the event path
+ * drop.  A stateful histogram's buffers are the event's scratch space
+ * (see ie_event_scratch()).  Only the KUnit tests call it: the event path
  * is ie_hist_trigger().
  */
 #if IS_ENABLED(CONFIG_INTER_EVENT_HIST_KUNIT_TEST)
@@ -1003,6 +1018,10 @@ void ie_hist_trigger(struct event_trigger_data *data,
 
 	/* Pairs with the release in ie_hist_control(). */
 	if (!rec || smp_load_acquire(&hist->m->clearing))
+		return;
+	/* The test kernels check that a stateful one has its event's state. */
+	if (IS_ENABLED(CONFIG_INTER_EVENT_HIST_KUNIT_TEST) && !hist->simple &&
+	    WARN_ON_ONCE(!__this_cpu_read(ie_cur_level)))
 		return;
 	__ie_hist_event(hist, rec, buffer, rbe);
 }

@@ -133,7 +133,8 @@
  *    tracepoint_synchronize_unregister(), clears the map and
  *    release-stores the flag back; ie_hist_trigger() and ie_refs_read()
  *    load it with acquire and leave the map alone meanwhile;
- *  - reading a hist file: ie_hist_show() sorts and prints live entries;
+ *  - reading a hist file: ie_hist_rows() lists and sorts the entries,
+ *    ie_hist_show() prints them live;
  *    sums, vars, tags and counters are atomics, and save() slots, written
  *    without serialization, are printed within their bounds;
  *  - a take (take.c): exchanges each counter of the live entries with 0
@@ -151,15 +152,30 @@
  * depends on ARCH_HAVE_NMI_SAFE_CMPXCHG); a writer finding a variable's
  * tag busy leaves the variable to the other writer.
  *
+ * What every CPU writes: nothing, on a hit of an entry already there
+ * (while no hist file is polled: then every hit queues the tree's
+ * irq_work that wakes the pollers).  Such a hit reads the index and
+ * writes the CPU's own data (its hit and drop counts, ie_map.cpu; its
+ * current level and scratch slot) and the entry's (sums, variables,
+ * tags, handler slots: atomics or cmpxchg in the entry).  tracing_map's shared hits and drops counters are written
+ * only when an entry is added (tracing_map_insert()); a full map is not
+ * asked.  CPUs share a cache line only while they hit the same entry:
+ * its sums are not per CPU (that would multiply an entry's memory by
+ * the CPUs).  The bench's scenarios s2p and s3p run the triggers on all
+ * CPUs at once, for their instruction count (QEMU shows no sharing).
+ *
  * The event path
  *
  * The hist command has EVENT_CMD_FL_NEEDS_REC: its triggers run with the
  * record, in event_triggers_call(), which brackets them with
- * ie_event_begin() and ie_event_end() (patch 0005): begin makes the
+ * ie_event_begin() and ie_event_end() (patch 0005) while the event file
+ * has EVENT_FILE_FL_IE_LEVEL (trigger.c: a trigger of the event that is
+ * not a simple histogram needs its event's state): begin makes the
  * event's struct ie_event_level the CPU's current one (ie_cur_level)
  * and returns the one before, which event_triggers_call() keeps on its
  * stack and gives back to end.  Per trigger, in order: ie_hist_trigger()
- * with ie_hist_event() inlined (hist.c), with ie_event_scratch() (the
+ * with ie_hist_event() inlined (hist.c; a simple histogram: the key on
+ * the stack, then the entry and its sums), with ie_event_scratch() (the
  * current level's slot; none: a drop), the key (ie_field_num(),
  * ie_field_key(), field.c), ie_refs_read() (var.c), ie_event_ts(),
  * ie_map_find_or_add() (index.c; tracing_map_insert() for a new key)
@@ -185,7 +201,8 @@
  * scratch slot.  ie_event_nest_room() bounds a chain at
  * IE_SYNTH_MAX_DEPTH synthetic events per CPU and context level
  * (IE_SCRATCH_NEST slots: the base event and those), at 1 in NMI, and at
- * fewer if other events nested first (eprobe, kprobe events); an action
+ * fewer if other events with stateful triggers nested first (eprobe,
+ * kprobe events); an action
  * not generated counts in actions_dropped, and the hits of events nested
  * deeper than the scratch space count as map drops.
  *
@@ -574,7 +591,10 @@ struct ie_hist {
 	unsigned int		n_sort;
 	unsigned int		key_size;
 	bool			key_pad;	/* keys that don't fill their size */
-	bool			plain_keys;	/* all numbers, no modifier */
+	/* All numbers, 8 bytes each, no modifier that changes the value. */
+	bool			plain_keys;
+	/* Plain keys, nothing shared with other events: no event state. */
+	bool			simple;
 	unsigned int		map_bits;
 	bool			nohitcount;
 	bool			has_execname;

@@ -186,6 +186,62 @@ static bool ie_hist_pins_instance(struct ie_hist *hist)
 	return hist->n_vars || hist->n_refs || hist->n_aux;
 }
 
+/*
+ * An event's triggers run in the event's state (its level: time stamp,
+ * read-once marks, scratch space) only while the event file has
+ * EVENT_FILE_FL_IE_LEVEL: event_triggers_call() brackets them with
+ * ie_event_begin() and ie_event_end() then (patch 0005).  A simple
+ * histogram (plain numeric keys; no variables, references, actions or
+ * time stamps) needs none: __ie_hist_event() keeps its key on the stack.
+ *
+ * The flag is set before a trigger that needs it is published, and a
+ * grace period lets every event that read it clear finish first; it is
+ * cleared only a grace period after the last such trigger left the list
+ * (trigger_data_free() then waits for another).  An event that reads it
+ * set and finds no such trigger pays the bracket only.  Only events with
+ * the flag take a level, so only they count toward the nesting bounds.
+ */
+static bool ie_file_needs_level(struct trace_event_file *file,
+				struct event_trigger_data *leaving)
+{
+	struct event_trigger_data *data;
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (data != leaving && ie_is_hist(data) &&
+		    !ie_data_hist(data)->simple)
+			return true;
+	}
+	return false;
+}
+
+/* Whether @hist is simple (see above): once all it uses is resolved. */
+static void ie_hist_set_simple(struct ie_hist *hist)
+{
+	hist->simple = hist->plain_keys && !hist->n_refs && !hist->n_vars &&
+		       !hist->n_actions && !hist->uses_ts;
+}
+
+/* Before @data is published: the flag, if it needs it. */
+static void ie_file_level_add(struct trace_event_file *file,
+			      struct event_trigger_data *data)
+{
+	if (ie_data_hist(data)->simple ||
+	    test_bit(EVENT_FILE_FL_IE_LEVEL_BIT, &file->flags))
+		return;
+	set_bit(EVENT_FILE_FL_IE_LEVEL_BIT, &file->flags);
+	tracepoint_synchronize_unregister();
+}
+
+/* After @data left the list: no flag if no other trigger needs it. */
+static void ie_file_level_del(struct trace_event_file *file,
+			      struct event_trigger_data *data)
+{
+	if (ie_data_hist(data)->simple || ie_file_needs_level(file, data))
+		return;
+	tracepoint_synchronize_unregister();
+	clear_bit(EVENT_FILE_FL_IE_LEVEL_BIT, &file->flags);
+}
+
 static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		       struct trace_event_file *file)
 {
@@ -237,6 +293,8 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		}
 	}
 	event_trigger_init(data);
+	ie_hist_set_simple(hist);
+	ie_file_level_add(file, data);
 	list_add_tail_rcu(&data->list, &file->triggers);
 	update_cond_flag(file);
 	ret = trace_event_trigger_enable_disable(file, 1);
@@ -244,6 +302,7 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 		/* A failed enable keeps its trigger and soft mode references. */
 		trace_event_trigger_enable_disable(file, 0);
 		list_del_rcu(&data->list);
+		ie_file_level_del(file, data);
 		update_cond_flag(file);
 		data->ref--;
 		if (data->flags & IE_TRIGGER_FL_DIRECT)
@@ -263,6 +322,7 @@ static void ie_hist_unreg(char *glob, struct event_trigger_data *data,
 	lockdep_assert_held(&event_mutex);
 
 	list_del_rcu(&data->list);
+	ie_file_level_del(file, data);
 	update_cond_flag(file);
 	trace_event_trigger_enable_disable(file, 0);
 	if (data->flags & IE_TRIGGER_FL_DIRECT)
