@@ -157,12 +157,13 @@
  * irq_work that wakes the pollers).  Such a hit reads the index and
  * writes the CPU's own data (its hit and drop counts, ie_map.cpu; its
  * current level and scratch slot) and the entry's (sums, variables,
- * tags, handler slots: atomics or cmpxchg in the entry).  tracing_map's shared hits and drops counters are written
- * only when an entry is added (tracing_map_insert()); a full map is not
- * asked.  CPUs share a cache line only while they hit the same entry:
- * its sums are not per CPU (that would multiply an entry's memory by
- * the CPUs).  The bench's scenarios s2p and s3p run the triggers on all
- * CPUs at once, for their instruction count (QEMU shows no sharing).
+ * tags, handler slots: atomics or cmpxchg in the entry).  tracing_map's
+ * shared hits and drops counters are written only when an entry is
+ * added (tracing_map_insert()); a full map is not asked.  CPUs share
+ * a cache line only while they hit the same entry: its sums are not per
+ * CPU (that would multiply an entry's memory by the CPUs).  The bench's
+ * scenarios s2p and s3p run the triggers on all CPUs at once, for their
+ * instruction count (QEMU shows no sharing).
  *
  * The event path
  *
