@@ -192,7 +192,8 @@ def entry_values(line):
     m = re.match(r'\{(.*)\}(.*)$', line)
     if not m:
         return vals
-    for part in re.split(r',\s+(?=[\w.$]+: )', m.group(1).strip()):
+    # (A pid normalised to its rank has no blank after its colon.)
+    for part in re.split(r',\s+(?=[\w.$]+:)', m.group(1).strip()):
         name, _, v = part.partition(':')
         vals[name.strip().split('.')[0]] = v.strip()
     for name, v in re.findall(r'([\w.$]+): +(\S+)', m.group(2)):

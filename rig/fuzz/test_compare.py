@@ -263,6 +263,16 @@ class SortTies(unittest.TestCase):
         self.assertEqual(compare.entry_values('{ fd: 1, comm: head } hitcount: 3  count: 7'),
                          {'fd': '1', 'comm': 'head', 'hitcount': '3', 'count': '7'})
 
+    def test_ties_with_normalised_pids(self):
+        # fuzz seed 32, case 76: ties on both sort keys, a pid key after them
+        t = '# trigger info: hist:keys=__syscall_nr.syscall,fd,common_pid:vals=hitcount:sort=__syscall_nr.syscall,fd.descending:size=2048 [active]'
+        e = ['{ __syscall_nr: sys_read                      [  0], fd:          3, common_pid:P%d } hitcount:          %d' % (p, h)
+             for p, h in ((2, 1), (0, 1), (1, 3), (3, 1))]
+        a = [t] + e
+        b = [t, e[3], e[1], e[2], e[0]]
+        self.assertEqual(compare.sort_ties(a), compare.sort_ties(b))
+        self.assertEqual(compare.entry_values(e[0])['fd'], '3')
+
 
 # -- cross-checks on generated cases -----------------------------------------
 

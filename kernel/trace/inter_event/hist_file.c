@@ -76,7 +76,6 @@ static int ie_hist_file_doc(struct ie_hist_file *hf)
 	struct trace_event_file *file;
 	struct event_trigger_data *data;
 	bool first = true;
-	size_t mark;
 	int ret = 0;
 
 	lockdep_assert_held(&hf->doc_lock);
@@ -98,11 +97,8 @@ static int ie_hist_file_doc(struct ie_hist_file *hf)
 		list_for_each_entry(data, &file->triggers, list) {
 			if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 				continue;
-			do {
-				mark = m->count;
-				if (!first)
-					seq_puts(m, "\n\n");
-			} while (!ie_doc_fits(m, mark));
+			if (!first)
+				ie_doc_puts(m, "\n\n");
 			first = false;
 			ie_hist_show(m, data);
 			if (seq_has_overflowed(m))

@@ -1081,6 +1081,7 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows);
 /* The largest hist or hist_json document (-EFBIG for a take past it). */
 #define IE_DOC_MAX		SZ_1G
 bool ie_doc_fits(struct seq_file *m, size_t mark);
+void ie_doc_puts(struct seq_file *m, const char *s);
 
 void ie_print_key(struct seq_file *m, const struct ie_field *f,
 		  const void *key, struct tracing_map_elt *elt);

@@ -425,12 +425,7 @@ int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
 	list_for_each_entry(data, &file->triggers, list) {
 		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
 			continue;
-		do {
-			mark = m->count;
-			if (!first)
-				seq_putc(m, ',');
-			seq_putc(m, '\n');
-		} while (!ie_doc_fits(m, mark));
+		ie_doc_puts(m, first ? "\n" : ",\n");
 		first = false;
 		if (take) {
 			/* The trigger list has not changed since the take. */
@@ -445,10 +440,7 @@ int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
 		if (seq_has_overflowed(m))
 			return 0;
 	}
-	do {
-		mark = m->count;
-		seq_puts(m, "\n]}\n");
-	} while (!ie_doc_fits(m, mark));
+	ie_doc_puts(m, "\n]}\n");
 	return 0;
 }
 

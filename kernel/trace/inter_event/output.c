@@ -344,6 +344,7 @@ enum { IE_ROW_U64, IE_ROW_S64, IE_ROW_KEY };
 struct ie_row_sort {
 	const struct ie_hist	*hist;
 	u8			how[IE_MAX_SORT];
+	unsigned int		from, to;	/* the sort keys compared */
 };
 
 static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
@@ -354,7 +355,7 @@ static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
 	unsigned int k;
 	int c;
 
-	for (k = 0; k < rs->hist->n_sort; k++) {
+	for (k = rs->from; k < rs->to; k++) {
 		switch (rs->how[k]) {
 		case IE_ROW_S64:
 			c = (s64)a->v[k] < (s64)b->v[k] ? -1 :
@@ -372,6 +373,33 @@ static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
 			return rs->hist->sort[k].descending ? -c : c;
 	}
 	return 0;
+}
+
+/*
+ * Sort by the first key, then each run of rows equal by it by the
+ * second: entries equal by both stay in the order CONFIG_HIST_TRIGGERS
+ * gives them, for the same entries found in the same order.
+ */
+static void ie_rows_sort(struct ie_row_sort *rs, struct ie_row *r, int n)
+{
+	int start, i;
+
+	rs->from = 0;
+	rs->to = 1;
+	sort_r(r, n, sizeof(*r), ie_row_cmp, NULL, rs);
+	if (rs->hist->n_sort < 2)
+		return;
+	for (start = 0; start < n; start = i) {
+		rs->from = 0;
+		rs->to = 1;
+		for (i = start + 1; i < n && !ie_row_cmp(&r[start], &r[i], rs); i++)
+			;
+		if (i - start < 2)
+			continue;
+		rs->from = 1;
+		rs->to = rs->hist->n_sort;
+		sort_r(r + start, i - start, sizeof(*r), ie_row_cmp, NULL, rs);
+	}
 }
 
 /**
@@ -450,7 +478,7 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 		}
 		n++;
 	}
-	sort_r(r, n, sizeof(*r), ie_row_cmp, NULL, &rs);
+	ie_rows_sort(&rs, r, n);
 	*rows = r;
 	return n;
 }
@@ -490,6 +518,21 @@ bool ie_doc_fits(struct seq_file *m, size_t mark)
 	m->size = size;
 	m->count = mark;
 	return false;
+}
+
+/**
+ * ie_doc_puts - print a string as one piece of a document
+ * @m: the document (see ie_doc_fits())
+ * @s: the string
+ */
+void ie_doc_puts(struct seq_file *m, const char *s)
+{
+	size_t mark;
+
+	do {
+		mark = m->count;
+		seq_puts(m, s);
+	} while (!ie_doc_fits(m, mark));
 }
 
 static void ie_hist_show_totals(struct seq_file *m, struct ie_hist *hist,
