@@ -595,13 +595,8 @@ void ie_map_put(struct ie_map *m)
  */
 void ie_map_cpu_counts(struct ie_map *m, int cpu, u64 *hits, u64 *drops)
 {
-	struct ie_cpu_counts *c;
+	struct ie_cpu_counts *c = per_cpu_ptr(m->cpu, cpu);
 
-	*hits = 0;
-	*drops = 0;
-	if (!m->cpu)
-		return;
-	c = per_cpu_ptr(m->cpu, cpu);
 	*hits = local64_read(&c->hits);
 	*drops = local64_read(&c->drops);
 }
@@ -643,8 +638,6 @@ void ie_map_cpu_clear(struct ie_map *m)
 	struct ie_cpu_counts *c;
 	int cpu;
 
-	if (!m->cpu)
-		return;
 	for_each_possible_cpu(cpu) {
 		c = per_cpu_ptr(m->cpu, cpu);
 		local64_set(&c->hits, 0);
@@ -897,27 +890,26 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 
 	/*
 	 * A simple histogram runs outside the event's state (its event may
-	 * have no ie_event_begin(): see ie_file_needs_level()): its key is
-	 * on the stack.
+	 * have no ie_event_begin(): see ie_file_needs_level()): its key, of
+	 * plain numbers, is on the stack, and it has no references, time
+	 * stamps, variables or actions.
 	 */
 	if (hist->simple) {
-		for (i = 0; i < hist->n_keys; i++)
-			skey[i] = ie_field_num(&hist->keys[i], rec);
 		key = skey;
 		s = NULL;
-		goto find;
+	} else {
+		s = ie_event_scratch();
+		/* Nested deeper than the scratch space: counted as dropped. */
+		if (unlikely(!s)) {
+			ie_map_count(hist->m, false);
+			return;
+		}
+		key = s->key;
+		ctx.refs = s->refs;
+		/* Numeric keys fill their 8 bytes; strings and stacks may not. */
+		if (hist->key_pad)
+			memset(key, 0, hist->key_size);
 	}
-	s = ie_event_scratch();
-	/* Nested deeper than the scratch space goes: counted as dropped. */
-	if (unlikely(!s)) {
-		ie_map_count(hist->m, false);
-		return;
-	}
-	key = s->key;
-	ctx.refs = s->refs;
-	/* Numeric keys fill their 8 bytes; strings and stacks may not. */
-	if (hist->key_pad)
-		memset(key, 0, hist->key_size);
 	if (likely(hist->plain_keys)) {
 		for (i = 0; i < hist->n_keys; i++)
 			key[i] = ie_field_num(&hist->keys[i], rec);
@@ -941,7 +933,6 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		ctx.ts_raw = !trace_clock_in_ns(hist->file->tr);
 	}
 
-find:
 	elt = ie_map_find_or_add(hist->m, key);
 	ie_map_count(hist->m, elt);
 	if (!elt)

@@ -448,6 +448,12 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 	for (i = 0; i < map->map_size; i++) {
 		/* Entries added meanwhile: room for all, old ones included. */
 		if (n == max) {
+			/*
+			 * Entries seen were counted in next_elt before they
+			 * were published (atomic_fetch_add_unless(), fully
+			 * ordered when it adds).
+			 */
+			smp_rmb();
 			max = atomic_read(&map->next_elt);
 			if (n == max)
 				break;
@@ -468,10 +474,9 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 			continue;
 		r[n].elt = elt;
 		for (k = 0; k < hist->n_sort; k++) {
-			f = &hist->vals[hist->sort_stat[k]];
 			if (hist->sort_stat[k])
-				r[n].v[k] = ie_stat_read_elt(f, elt,
-							     hist->vals[0].map_idx);
+				r[n].v[k] = ie_stat_read_elt(&hist->vals[hist->sort_stat[k]],
+							     elt, hist->vals[0].map_idx);
 			else if (rs.how[k] == IE_ROW_U64)
 				r[n].v[k] = tracing_map_read_sum(elt,
 								 hist->sort[k].field_idx);
