@@ -12,8 +12,7 @@ one of kernel/trace/inter_event/: the names nm lists in the objects of
 that folder of the build.  Such a report fails a run; the others are
 listed, those with a frame of ours further down marked "via ours" (a
 race inside a function our code called: the clock read by
-synchronize_srcu(), or tracing_map.c's lookup, which only our code uses
-on our kernels, and whose reports are for us to read).
+synchronize_srcu(), say, whose reports are for us to read).
 Each report is attributed to the last marker before it: "ie-test:
 START SUITE FILE" (rig/guest/jobs/tests.sh) or "fuzz: case N"
 (rig/guest/jobs/fuzz.sh).

@@ -760,10 +760,10 @@ void ie_actions_free(struct ie_hist *hist)
  * always wins the exchange), and exactly the events that raised it (or
  * changed the last value) act.
  */
-static bool ie_handler_hit(const struct ie_action *a,
-			   struct tracing_map_elt *elt, u64 v)
+static bool ie_handler_hit(struct ie_hist *hist, const struct ie_action *a,
+			   struct ie_elt *elt, u64 v)
 {
-	atomic64_t *slot = &elt->vars[a->slot];
+	atomic64_t *slot = ie_elt_var(hist->m, elt, a->slot);
 	s64 old;
 
 	if (a->handler == IE_ON_CHANGE)
@@ -796,7 +796,7 @@ static bool ie_handler_hit(const struct ie_action *a,
  * Context: event path, any context including NMI; no allocation.  No
  * lock but the instance's max_lock, taken by a snapshot (never in NMI).
  */
-void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
+void ie_actions_run(struct ie_hist *hist, struct ie_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
 		    struct ie_synth_args *args)
 {
@@ -811,7 +811,7 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 	for (i = 0; i < hist->n_actions; i++) {
 		a = &hist->actions[i];
 		if (a->handler != IE_ON_MATCH &&
-		    !ie_handler_hit(a, elt, var_vals[a->var]))
+		    !ie_handler_hit(hist, a, elt, var_vals[a->var]))
 			continue;
 		/* After the other actions: it keeps what they saved. */
 		if (a->snapshot) {
@@ -856,7 +856,7 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 		 * and a reader of the hist file may see a mix too: data_race()
 		 * says so to KCSAN.
 		 */
-		data = elt->private_data;
+		data = ie_elt_data(hist->m, elt);
 		if (!data)
 			continue;
 		for (j = 0; j < a->n_params; j++) {
@@ -873,7 +873,7 @@ void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
 			data_race(memcpy(data + p->save_off, &v, sizeof(v)));
 		}
 		/* Pairs with the acquire in ie_actions_show_entry(). */
-		smp_store_release((u64 *)(data + a->saved_off), 1);
+		smp_store_release((unsigned long *)(data + a->saved_off), 1);
 	}
 	for (i = 0; snapshot; i++, snapshot >>= 1) {
 		if (snapshot & 1)
@@ -928,11 +928,11 @@ static bool ie_action_shown(struct ie_hist *hist, const struct ie_action *a)
  * Context: event_mutex held (reading the hist file).
  */
 void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
-			   struct tracing_map_elt *elt)
+			   struct ie_elt *elt)
 {
+	const u8 *data = ie_elt_data(hist->m, elt);
 	const struct ie_action *a;
 	const struct ie_param *p;
-	const u8 *data = elt->private_data;
 	unsigned int i, j;
 	char name[64];
 	bool saved;
@@ -944,11 +944,11 @@ void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
 			continue;
 		seq_printf(m, "\n\t%s: %10llu", a->handler == IE_ON_MAX ?
 			   "max" : "changed",
-			   (u64)atomic64_read(&elt->vars[a->slot]));
+			   (u64)atomic64_read(ie_elt_var(hist->m, elt, a->slot)));
 		if (a->synth || a->snapshot || !data)
 			continue;
 		/* The fields of a save() seen as done are all there. */
-		saved = smp_load_acquire((u64 *)(data + a->saved_off));
+		saved = smp_load_acquire((unsigned long *)(data + a->saved_off));
 		for (j = 0; j < a->n_params; j++) {
 			p = &a->params[j];
 			/* Nothing saved yet (the handler never acted): (null). */

@@ -236,28 +236,7 @@ struct refs_fixture {
 	u64				rec[1];		/* the key */
 };
 
-static int refs_elt_alloc(struct tracing_map_elt *elt)
-{
-	struct ie_map *m = elt->map->private_data;
-
-	elt->private_data = kzalloc(m->elt_data_size, GFP_KERNEL);
-	return elt->private_data ? 0 : -ENOMEM;
-}
-
-static void refs_elt_free(struct tracing_map_elt *elt)
-{
-	kfree(elt->private_data);
-	elt->private_data = NULL;
-}
-
-static const struct tracing_map_ops refs_map_ops = {
-	.elt_alloc	= refs_elt_alloc,
-	.elt_free	= refs_elt_free,
-};
-
-KUNIT_DEFINE_ACTION_WRAPPER(refs_map_destroy, tracing_map_destroy,
-			    struct tracing_map *);
-KUNIT_DEFINE_ACTION_WRAPPER(refs_index_free, ie_index_free, struct ie_index *);
+KUNIT_DEFINE_ACTION_WRAPPER(refs_map_free, ie_map_free, struct ie_map *);
 
 static void refs_counts_free(void *arg)
 {
@@ -286,10 +265,8 @@ static struct ie_hist *refs_reader(struct kunit *test, struct ie_hist *def,
 static struct refs_fixture *refs_fixture(struct kunit *test)
 {
 	struct refs_fixture *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
-	struct tracing_map *map;
 	struct ie_hist *def;
 	unsigned int i;
-	int idx;
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	/* ie_hist_event() works in the scratch space triggers allocate. */
@@ -300,21 +277,13 @@ static struct refs_fixture *refs_fixture(struct kunit *test)
 
 	def->tags_off = REFS_DATA_OFF;
 	def->elt_data_size = REFS_DATA_OFF + REFS_NVARS * sizeof(atomic64_t);
-	f->m.elt_data_size = def->elt_data_size;
 	f->m.ref = 1;
 	f->m.ready = true;
 	f->m.cpu = alloc_percpu(struct ie_cpu_counts);
 	KUNIT_ASSERT_NOT_NULL(test, f->m.cpu);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, refs_counts_free,
 							&f->m), 0);
-	map = tracing_map_create(TRACING_MAP_BITS_MIN, sizeof(u64),
-				 &refs_map_ops, &f->m);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, refs_map_destroy,
-							map), 0);
-	f->m.map = map;
 	def->m = &f->m;
-	def->map = map;
 
 	f->key_field.name = "key";
 	f->key_field.type = "u64";
@@ -322,32 +291,25 @@ static struct refs_fixture *refs_fixture(struct kunit *test)
 	def->keys[0].type = IE_FT_NUM;
 	def->keys[0].ev = &f->key_field;
 	def->keys[0].size = sizeof(u64);
-	idx = tracing_map_add_key_field(map, 0,
-					tracing_map_cmp_num(sizeof(u64), false));
-	KUNIT_ASSERT_GE(test, idx, 0);
-	def->keys[0].map_idx = idx;
+	def->keys[0].map_idx = 1;	/* after the hit count's sum */
 	def->n_keys = 1;
 	def->key_size = sizeof(u64);
 
 	def->vals[0].type = IE_FT_HITCOUNT;
-	idx = tracing_map_add_sum_field(map);
-	KUNIT_ASSERT_GE(test, idx, 0);
-	def->vals[0].map_idx = idx;
+	def->vals[0].map_idx = 0;
 	def->n_vals = 1;
 
 	for (i = 0; i < REFS_NVARS; i++) {
 		f->vals[i].kind = IE_EX_CONST;
 		def->vars[i].expr = &f->vals[i];
-		idx = tracing_map_add_var(map);
-		KUNIT_ASSERT_GE(test, idx, 0);
-		def->vars[i].map_idx = idx;
+		def->vars[i].map_idx = i;
 	}
 	def->n_vars = REFS_NVARS;
-	KUNIT_ASSERT_EQ(test, tracing_map_init(map), 0);
-	KUNIT_ASSERT_EQ(test, ie_index_alloc(&f->m.index, map->map_bits,
-					     map->key_size), 0);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, refs_index_free,
-							&f->m.index), 0);
+	KUNIT_ASSERT_EQ(test, ie_map_layout(&f->m, sizeof(u64), 1, REFS_NVARS,
+					    def->elt_data_size), 0);
+	KUNIT_ASSERT_EQ(test, ie_map_alloc(&f->m, IE_MAP_BITS_MIN), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, refs_map_free,
+							&f->m), 0);
 
 	f->readers[REFS_TRIGGER_1] = refs_reader(test, def, REFS_VAR, 1);
 	f->readers[REFS_TRIGGER_2] = refs_reader(test, def, REFS_VAR, 1);
@@ -387,7 +349,7 @@ static void refs_end(void)
 /* Trigger @trigger of the current event reads; false if it reads nothing. */
 static bool refs_read(struct refs_fixture *f, unsigned int trigger, u64 *vals)
 {
-	struct tracing_map_elt *elts[IE_MAX_REFS];
+	struct ie_elt *elts[IE_MAX_REFS];
 	u64 key = REFS_KEY;
 
 	return ie_refs_read(f->readers[trigger], &key, vals, elts, NULL);
@@ -409,18 +371,18 @@ static void refs_slots(struct kunit *test, struct refs_fixture *f,
 		       atomic64_t **tag, atomic64_t **val)
 {
 	u64 key = REFS_KEY;
-	struct tracing_map_elt *elt = tracing_map_lookup(f->def->map, &key);
+	struct ie_elt *elt = ie_index_find(&f->def->m->index, &key);
 
 	KUNIT_ASSERT_NOT_NULL(test, elt);
 	*tag = ie_var_tag(f->def, elt, REFS_VAR);
-	*val = &elt->vars[f->def->vars[REFS_VAR].map_idx];
+	*val = ie_elt_var(f->def->m, elt, f->def->vars[REFS_VAR].map_idx);
 }
 
 /* One saved value is read by one event; later events find nothing. */
 static void event_test_refs_read_once(struct kunit *test)
 {
 	struct refs_fixture *f = refs_fixture(test);
-	struct tracing_map_elt *elts[IE_MAX_REFS];
+	struct ie_elt *elts[IE_MAX_REFS];
 	u64 key = REFS_KEY + 1, val;
 	bool ok;
 

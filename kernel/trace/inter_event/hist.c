@@ -11,53 +11,6 @@
 
 #include "inter_event.h"
 
-/*
- * Per-entry private data: the task name behind an execname key, save()d
- * fields, the last readers of variables.  Laid out by the histogram that
- * created the map; the histograms sharing it have the same layout.
- */
-static int ie_elt_alloc(struct tracing_map_elt *elt)
-{
-	struct ie_map *m = elt->map->private_data;
-
-	if (!m->elt_data_size)
-		return 0;
-	elt->private_data = kzalloc(m->elt_data_size, GFP_KERNEL);
-	return elt->private_data ? 0 : -ENOMEM;
-}
-
-static void ie_elt_free(struct tracing_map_elt *elt)
-{
-	kfree(elt->private_data);
-	elt->private_data = NULL;
-}
-
-/* The map is cleared: nothing of an entry survives into its next use. */
-static void ie_elt_clear(struct tracing_map_elt *elt)
-{
-	struct ie_map *m = elt->map->private_data;
-
-	if (elt->private_data)
-		memset(elt->private_data, 0, m->elt_data_size);
-}
-
-/* Called when an event claims a new entry: remember who it was. */
-static void ie_elt_init(struct tracing_map_elt *elt)
-{
-	struct ie_map *m = elt->map->private_data;
-
-	/* The task name comes first in the entry data. */
-	if (m->has_execname)
-		strscpy(elt->private_data, current->comm, TASK_COMM_LEN);
-}
-
-static const struct tracing_map_ops ie_map_ops = {
-	.elt_alloc	= ie_elt_alloc,
-	.elt_free	= ie_elt_free,
-	.elt_clear	= ie_elt_clear,
-	.elt_init	= ie_elt_init,
-};
-
 /* Does sort name @name, bare or with the field's modifiers, mean @f? */
 static bool ie_sort_matches(const struct ie_field *f, const char *name)
 {
@@ -96,7 +49,7 @@ static bool ie_sort_name_known(struct ie_hist *hist, const char *name,
 static int ie_hist_add_sort(struct ie_hist *hist, struct ie_spec *spec,
 			    unsigned int *err_pos, enum ie_err *err)
 {
-	struct tracing_map_sort_key *sk;
+	struct ie_sort_key *sk;
 	struct ie_field *f;
 	unsigned int i, j;
 
@@ -132,8 +85,8 @@ static int ie_hist_add_sort(struct ie_hist *hist, struct ie_spec *spec,
 			return -EINVAL;
 		}
 		/*
-		 * A statistic is no field of the map: the map sorts by hit
-		 * count, and the hist file sorts again (ie_hist_rows()).
+		 * A statistic is no sum of the entry: the sort key names the
+		 * hit count, and ie_hist_rows() reads the statistic.
 		 */
 		if (f->mods & IE_MOD_PCTL) {
 			*err = IE_ERR_BAD_SORT_KEY;
@@ -151,23 +104,10 @@ static int ie_hist_add_sort(struct ie_hist *hist, struct ie_spec *spec,
 	return 0;
 }
 
-static tracing_map_cmp_fn_t ie_key_cmp(const struct ie_field *f)
-{
-	switch (f->type) {
-	case IE_FT_STR:
-		return tracing_map_cmp_string;
-	case IE_FT_STACK:
-		return tracing_map_cmp_none;
-	default:
-		return tracing_map_cmp_num(sizeof(u64), f->is_signed);
-	}
-}
-
 static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 {
+	unsigned int i, n_sums = 0, n_vars = 0;
 	struct ie_field *f;
-	unsigned int i;
-	int idx;
 
 	hist->m = kzalloc(sizeof(*hist->m), GFP_KERNEL);
 	if (!hist->m) {
@@ -181,17 +121,8 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 		return -ENOMEM;
 	}
 	hist->m->has_execname = hist->has_execname;
-	hist->m->elt_data_size = hist->elt_data_size;
 	hist->m->since_ns = ktime_get_ns();
-	hist->map = tracing_map_create(hist->map_bits, hist->key_size,
-				       &ie_map_ops, hist->m);
-	if (IS_ERR(hist->map)) {
-		idx = PTR_ERR(hist->map);
-		hist->map = NULL;
-		*err = IE_ERR_NOMEM;
-		return idx;
-	}
-	hist->m->map = hist->map;
+	/* Sums first (the hit count's is 0), then the keys: see ie_sort_key. */
 	for (i = 0; i < hist->n_vals; i++) {
 		f = &hist->vals[i];
 		/* Every view of the hit count reads the one counter. */
@@ -202,38 +133,26 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 		/* A statistic keeps its figures in the entry data. */
 		if (f->mods & IE_MOD_STATS)
 			continue;
-		idx = tracing_map_add_sum_field(hist->map);
-		if (idx < 0)
-			goto too_many;
-		f->map_idx = idx;
+		f->map_idx = n_sums++;
 	}
-	for (i = 0; i < hist->n_keys; i++) {
-		f = &hist->keys[i];
-		idx = tracing_map_add_key_field(hist->map, f->key_off,
-						ie_key_cmp(f));
-		if (idx < 0)
-			goto too_many;
-		f->map_idx = idx;
-	}
-	for (i = 0; i < hist->n_vars; i++) {
-		idx = tracing_map_add_var(hist->map);
-		if (idx < 0) {
-			*err = IE_ERR_TOO_MANY_VARS;
-			return -EINVAL;
-		}
-		hist->vars[i].map_idx = idx;
-	}
-	/* onmax() and onchange() keep the last value in a variable slot. */
+	for (i = 0; i < hist->n_keys; i++)
+		hist->keys[i].map_idx = n_sums + i;
+	if (n_sums + hist->n_keys > IE_MAX_FIELDS)
+		goto too_many;
+	for (i = 0; i < hist->n_vars; i++)
+		hist->vars[i].map_idx = n_vars++;
+	/* onmax() and onchange() keep the last value in a variable. */
 	for (i = 0; i < hist->n_actions; i++) {
-		if (hist->actions[i].handler == IE_ON_MATCH)
-			continue;
-		idx = tracing_map_add_var(hist->map);
-		if (idx < 0) {
-			*err = IE_ERR_TOO_MANY_VARS;
-			return -EINVAL;
-		}
-		hist->actions[i].slot = idx;
+		if (hist->actions[i].handler != IE_ON_MATCH)
+			hist->actions[i].slot = n_vars++;
 	}
+	if (n_vars > IE_MAX_VARS) {
+		*err = IE_ERR_TOO_MANY_VARS;
+		return -EINVAL;
+	}
+	if (ie_map_layout(hist->m, hist->key_size, n_sums, n_vars,
+			  ALIGN(hist->elt_data_size, sizeof(u64))))
+		goto too_many;
 	return 0;
 too_many:
 	*err = IE_ERR_TOO_MANY_FIELDS;
@@ -477,14 +396,9 @@ int ie_hist_init_map(struct ie_hist *hist)
 
 	if (hist->m->ready)
 		return 0;
-	ret = ie_index_alloc(&hist->m->index, hist->map_bits, hist->key_size);
+	ret = ie_map_alloc(hist->m, hist->map_bits);
 	if (ret)
 		return ret;
-	ret = tracing_map_init(hist->map);
-	if (ret) {
-		ie_index_free(&hist->m->index);
-		return ret;
-	}
 	hist->m->ready = true;
 	return 0;
 }
@@ -507,6 +421,9 @@ int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner)
 	lockdep_assert_held(&event_mutex);
 
 	if (hist->key_size != owner->key_size ||
+	    hist->m->elt_size != owner->m->elt_size ||
+	    hist->m->n_sums != owner->m->n_sums ||
+	    hist->m->n_vars != owner->m->n_vars ||
 	    hist->elt_data_size != owner->elt_data_size ||
 	    hist->tags_off != owner->tags_off)
 		return -EINVAL;
@@ -535,7 +452,6 @@ int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner)
 	ie_map_put(hist->m);
 	hist->m = owner->m;
 	hist->m->ref++;
-	hist->map = hist->m->map;
 	/* The table's size is the first trigger's: listed as it is. */
 	hist->map_bits = owner->map_bits;
 	return 0;
@@ -546,19 +462,16 @@ int ie_hist_share_map(struct ie_hist *hist, struct ie_hist *owner)
  * take more than IE_PCTL_MAX_BYTES
  * @hist: the histogram about to allocate its own table
  *
- * Entries are allocated whole, in kmalloc's sizes.  (Checked when the
- * table is made, not when a spec is matched: size= is no part of a
- * trigger's identity.)
+ * (Checked when the table is made, not when a spec is matched: size= is
+ * no part of a trigger's identity.)
  *
- * Return: true if @hist has a .percentiles value and its entry data, at
- * its kmalloc size, times the table's 2^map_bits entries would exceed
- * IE_PCTL_MAX_BYTES.
+ * Return: true if @hist has a .percentiles value and its entries, the
+ * table's 2^map_bits of them, would take more than IE_PCTL_MAX_BYTES.
  */
 bool ie_hist_too_big(const struct ie_hist *hist)
 {
 	return hist->pctl &&
-	       ((u64)kmalloc_size_roundup(hist->elt_data_size) <<
-		hist->map_bits) > IE_PCTL_MAX_BYTES;
+	       ((u64)hist->m->elt_size << hist->map_bits) > IE_PCTL_MAX_BYTES;
 }
 
 /**
@@ -566,8 +479,8 @@ bool ie_hist_too_big(const struct ie_hist *hist)
  * @m: the map, or NULL
  *
  * The triggers of one name share a map, each with a reference.  The
- * last reference destroys the tracing_map, its entries included, the
- * per-CPU counts and @m.
+ * last reference frees the entries, their index, the per-CPU counts
+ * and @m.
  *
  * Context: Must be called with event_mutex held; when the last reference
  * goes, the event path must be done with @m.
@@ -576,9 +489,7 @@ void ie_map_put(struct ie_map *m)
 {
 	if (!m || --m->ref)
 		return;
-	if (m->map)
-		tracing_map_destroy(m->map);
-	ie_index_free(&m->index);
+	ie_map_free(m);
 	free_percpu(m->cpu);
 	kfree(m);
 }
@@ -627,7 +538,7 @@ void ie_map_totals(struct ie_map *m, u64 *hits, u64 *drops)
  * ie_map_cpu_clear - zero a table's per-CPU hits and drops
  * @m: the table
  *
- * With tracing_map_clear(): the counts start again from 0.  No event
+ * With ie_map_clear(): the counts start again from 0.  No event
  * may be counting meanwhile: the map is marked clearing, and the event
  * path done with it (see ie_hist_control()).
  *
@@ -672,10 +583,10 @@ struct ie_hist *ie_hist_create(struct trace_event_file *file,
 	hist->file = file;
 	hist->nohitcount = spec->nohitcount;
 
-	size = spec->size ?: 1U << TRACING_MAP_BITS_DEFAULT;
+	size = spec->size ?: 1U << IE_MAP_BITS_DEFAULT;
 	hist->map_bits = order_base_2(size);
-	if (hist->map_bits < TRACING_MAP_BITS_MIN ||
-	    hist->map_bits > TRACING_MAP_BITS_MAX) {
+	if (hist->map_bits < IE_MAP_BITS_MIN ||
+	    hist->map_bits > IE_MAP_BITS_MAX) {
 		*err = IE_ERR_BAD_SIZE;
 		ret = -EINVAL;
 		goto fail;
@@ -882,9 +793,9 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		struct ring_buffer_event *rbe)
 {
 	struct ie_eval_ctx ctx = { .rec = rec };
-	struct tracing_map_elt *elt;
 	const struct ie_field *f;
 	u64 *key, val, skey[IE_MAX_KEYS];
+	struct ie_elt *elt;
 	struct ie_scratch *s;
 	unsigned int i;
 
@@ -937,17 +848,16 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 	ie_map_count(hist->m, elt);
 	if (!elt)
 		return;
-	/* (tracing_map_update_sum(), without the call.) */
-	atomic64_inc(&elt->fields[hist->vals[0].map_idx].sum);
+	atomic64_inc(ie_elt_sum(hist->m, elt, hist->vals[0].map_idx));
 	for (i = 1; i < hist->n_vals; i++) {
 		f = &hist->vals[i];
 		if (f->type == IE_FT_HITCOUNT)
 			continue;
 		val = f->expr ? ie_expr_eval(f->expr, &ctx) : ie_field_num(f, rec);
 		if (unlikely(f->mods & IE_MOD_STATS))
-			ie_stat_update(f, elt->private_data, val);
+			ie_stat_update(f, ie_elt_data(hist->m, elt), val);
 		else
-			atomic64_add(val, &elt->fields[f->map_idx].sum);
+			atomic64_add(val, ie_elt_sum(hist->m, elt, f->map_idx));
 	}
 	if (hist->n_vars) {
 		for (i = 0; i < hist->n_vars; i++)

@@ -1,42 +1,60 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Inter-event hist triggers: the index of a map's entries by key.
+ * Inter-event hist triggers: a map's entries, and their index by key.
  *
- * tracing_map finds an entry by a jhash of the key, then compares the
- * key with memcmp(), and counts every hit in one shared atomic.  Most
- * keys are one or two numbers, and the event path asks for the same
- * keys again and again: the index answers those from an open-addressed
- * table of its own and leaves tracing_map the adding of new entries
- * (its preallocated elements, sums, variables and sorting stay).
+ * A map's entries are one array, allocated whole when its first trigger
+ * is registered (ie_map_alloc()): 2^map_bits entries of elt_size bytes,
+ * each its key, its sums, its variables and its entry data, in this
+ * order (ie_map_layout()), nothing else.  Entries are taken in the
+ * array's order (next_elt) and given back only when the map is cleared
+ * or freed.
  *
- * The table has twice as many slots as the map has entries, each a
- * pointer to an entry (struct tracing_map_elt), NULL when free.  The
- * slot of a key is a multiplicative hash of its 64-bit words (keys are
- * laid out in whole words, see ie_hist_create()), then the next slots;
- * keys are compared word by word with the entry's copy of the key.
+ * The index has twice as many slots as the map has entries, each a
+ * pointer to an entry, NULL when free.  The slot of a key is a
+ * multiplicative hash of its 64-bit words (keys are laid out in whole
+ * words, see ie_hist_create()), then the next slots; keys are compared
+ * word by word with the entry's, which starts it.
  *
- * Adding: an event whose key isn't in the index asks tracing_map, which
- * finds or adds the entry (never two entries for one key), then puts
- * the entry in the first free slot of the key's probe sequence with
- * cmpxchg(); if another CPU's event put the same entry there first, it
- * is done.  Slots are written only from NULL, and only cleared with the
- * map (ie_hist_control(): no event is in the map meanwhile), so a probe
+ * Adding, for an event whose key isn't in the index: at the first free
+ * slot of the key's probe sequence the event reserves room for one entry
+ * (reserved, an atomic counter bounded by the map's size; none: the map
+ * is full) and takes the slot with cmpxchg(), writing a mark there (an
+ * odd value: the key's hash, ie_index_mark()) instead of a pointer
+ * (the slot taken by another event meanwhile: the room is given back,
+ * and the probe goes on from that slot).  Then it takes the next entry
+ * of the array (next_elt), writes the key (and an .execname key's task
+ * name) into it and publishes it in the slot, the mark's place
+ * (release).  An event whose probe meets the mark of another hash goes
+ * on; one meeting the mark of its own hash waits for the entry to be
+ * published, then compares keys.  So a key has one entry, and the map
+ * holds exactly as many entries as keys were added, up to its size.
+ * The wait is bounded (IE_INDEX_WAIT reads): an event whose key's adder
+ * is slow counts as dropped, and so, at once, does one that interrupted
+ * an add on its CPU (which can't go on meanwhile).
+ *
+ * Slots are written only from NULL to a mark or to a pointer, and from a
+ * mark to a pointer; they are only cleared with the map
+ * (ie_hist_control(): no event is in the map meanwhile).  So a probe
  * sequence only grows, and an entry once indexed is found by every later
- * lookup.  A reader loads a slot with READ_ONCE() and the entry's key
- * through it (address dependency); cmpxchg() orders the key tracing_map
- * wrote before the pointer.  The map has at most half as many entries
- * as the table has slots: a probe always ends at a free slot, and every
- * entry finds one.
+ * lookup.  A reader loads a slot with READ_ONCE() and, if it is a
+ * pointer, the entry's key through it (address dependency): published
+ * with release, the key was written before.  Room is reserved before a
+ * slot is taken, so a mark always becomes a pointer.  The map has at
+ * most half as many entries as the table has slots: a probe always ends
+ * at a free slot, and every entry finds one.  The entries of a map are
+ * the pointers of its index (ie_hist_rows()).
  *
- * A full map: tracing_map takes no more entries, so a key missing from
- * the index is dropped without asking it.  That is not exact for a key
- * being added at that moment, by an event on another CPU or by the
- * event this one interrupted: its entry is taken but not yet indexed,
- * and this hit counts as dropped.  (The drop path stays as cheap as a
- * hit: no jhash, no tracing_map probe.)
+ * A full map: a key missing from the index is dropped.  That is not
+ * exact for a key being added at that moment, by an event on another
+ * CPU or by the event this one interrupted: its entry is not yet
+ * indexed, and this hit counts as dropped.  (The drop path is as cheap
+ * as a hit.)
  *
  * Lookups take no lock and write nothing; any context, NMI included.
- * Memory: 2 * 2^map_bits pointers (32 KiB at the default size=2048).
+ *
+ * Memory: the entries, 2^map_bits * elt_size bytes (32 KiB at the default
+ * size=2048 for one key and the hit count), and the index, 2 * 2^map_bits
+ * pointers (32 KiB at size=2048 on 64-bit).
  */
 #include <linux/hash.h>
 #include <linux/slab.h>
@@ -44,91 +62,180 @@
 #include "inter_event.h"
 
 /**
- * ie_index_alloc - allocate the index of a map
- * @ix: the index, zeroed
- * @map_bits: the map's log2 of entries
- * @key_size: the map's key size in bytes, a multiple of 8
+ * ie_map_layout - lay out the entries of a map
+ * @m: the map, its entries not allocated yet
+ * @key_size: bytes of the key, a multiple of 8
+ * @n_sums: sums, the hit count's included
+ * @n_vars: variables (atomic64_t each)
+ * @data_size: bytes of entry data, a multiple of 8
+ *
+ * Return: 0, or -E2BIG if an entry would not fit in 64 KiB.
+ */
+int ie_map_layout(struct ie_map *m, unsigned int key_size,
+		  unsigned int n_sums, unsigned int n_vars,
+		  unsigned int data_size)
+{
+	size_t size;
+
+	size = (size_t)key_size + (n_sums + n_vars) * sizeof(atomic64_t) +
+	       data_size;
+	if (!key_size || key_size % sizeof(u64) || data_size % sizeof(u64) ||
+	    size > SZ_64K)
+		return -E2BIG;
+	m->key_size = key_size;
+	m->n_sums = n_sums;
+	m->n_vars = n_vars;
+	m->sums_off = key_size;
+	m->vars_off = m->sums_off + n_sums * sizeof(atomic64_t);
+	m->data_off = m->vars_off + n_vars * sizeof(atomic64_t);
+	m->elt_data_size = data_size;
+	m->elt_size = size;
+	return 0;
+}
+
+/**
+ * ie_map_alloc - allocate the entries of a map and their index
+ * @m: the map, laid out by ie_map_layout()
+ * @map_bits: log2 of the entries
+ *
+ * The entries are zeroed: each a key never added, with no hits.
  *
  * Context: process context, may sleep.
- * Return: 0 or -ENOMEM.
+ * Return: 0 or -ENOMEM (nothing allocated).
  */
-int ie_index_alloc(struct ie_index *ix, unsigned int map_bits,
-		   unsigned int key_size)
+int ie_map_alloc(struct ie_map *m, unsigned int map_bits)
 {
+	struct ie_index *ix = &m->index;
+
 	ix->bits = map_bits + 1;
 	ix->mask = (1U << ix->bits) - 1;
 	ix->shift = 64 - ix->bits;
-	ix->words = key_size / sizeof(u64);
-	ix->slots = kvcalloc(1UL << ix->bits, sizeof(*ix->slots), GFP_KERNEL);
-	return ix->slots ? 0 : -ENOMEM;
+	ix->words = m->key_size / sizeof(u64);
+	m->max_elts = 1U << map_bits;
+	atomic_set(&m->next_elt, 0);
+	atomic_set(&m->reserved, 0);
+	ix->slots = kvcalloc(1UL << ix->bits, sizeof(*ix->slots),
+			     GFP_KERNEL_ACCOUNT);
+	/* (A size past INT_MAX fails, quietly: the user asked too much.) */
+	m->elts = kvcalloc(m->max_elts, m->elt_size,
+			   GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (ix->slots && m->elts)
+		return 0;
+	ie_map_free(m);
+	return -ENOMEM;
 }
 
 /**
- * ie_index_free - free the index of a map
- * @ix: the index (its slots may be NULL)
+ * ie_map_free - free the entries of a map and their index
+ * @m: the map (its entries may be unallocated)
  */
-void ie_index_free(struct ie_index *ix)
+void ie_map_free(struct ie_map *m)
 {
-	kvfree(ix->slots);
-	ix->slots = NULL;
+	kvfree(m->index.slots);
+	m->index.slots = NULL;
+	kvfree(m->elts);
+	m->elts = NULL;
 }
 
 /**
- * ie_index_clear - empty the index, with its map
- * @ix: the index
+ * ie_map_clear - empty a map: no entries, all of them zeroed
+ * @m: the map
  *
  * Context: no event may use the map meanwhile (see ie_hist_control()).
  */
-void ie_index_clear(struct ie_index *ix)
+void ie_map_clear(struct ie_map *m)
 {
-	if (ix->slots)
-		memset(ix->slots, 0, sizeof(*ix->slots) << ix->bits);
+	unsigned int n = atomic_read(&m->next_elt);
+
+	if (!m->elts)
+		return;
+	memset(m->index.slots, 0, sizeof(*m->index.slots) << m->index.bits);
+	memset(m->elts, 0, (size_t)n * m->elt_size);
+	atomic_set(&m->next_elt, 0);
+	atomic_set(&m->reserved, 0);
 }
 
-/*
- * Put @elt, just found or added by tracing_map, in the first free slot of
- * its key's probe sequence, unless an event on another CPU put it there.
- */
-static void ie_index_put(struct ie_index *ix, struct tracing_map_elt *elt)
-{
-	const u64 *key = elt->key;
-	struct tracing_map_elt *old;
-	u32 i;
+/* Reads of a slot holding another event's mark before giving up. */
+#define IE_INDEX_WAIT	4096
 
+/* Keys being added on this CPU: an event nested in an add doesn't wait. */
+static DEFINE_PER_CPU(unsigned int, ie_index_adding);
+
+static struct ie_elt *__ie_index_add(struct ie_map *m, const u64 *key)
+{
+	struct ie_index *ix = &m->index;
+	struct ie_elt *old, *mark, *elt;
+	unsigned int wait;
+	u32 i;
+	int n;
+
+	mark = ie_index_mark(ix, key);
 	for (i = ie_index_hash(ix, key); ; i = (i + 1) & ix->mask) {
 		old = READ_ONCE(ix->slots[i]);
 		if (!old) {
-			old = cmpxchg(&ix->slots[i], NULL, elt);
+			/* Room for the entry before the slot: see the top. */
+			if (atomic_fetch_add_unless(&m->reserved, 1,
+						    m->max_elts) >= m->max_elts)
+				return NULL;
+			old = cmpxchg(&ix->slots[i], NULL, mark);
 			if (!old)
-				return;
+				break;
+			atomic_dec(&m->reserved);
 		}
-		if (old == elt || ie_index_key_eq(ix, old->key, key))
-			return;
+		if (old == mark) {
+			/*
+			 * Its key is being added, on another CPU or by an
+			 * event this one interrupted (then no wait: it can't
+			 * go on meanwhile).
+			 */
+			wait = this_cpu_read(ie_index_adding) > 1 ?
+			       IE_INDEX_WAIT : 0;
+			for (; old == mark && wait < IE_INDEX_WAIT; wait++) {
+				cpu_relax();
+				old = READ_ONCE(ix->slots[i]);
+			}
+			if (old == mark)
+				return NULL;
+		}
+		if (ie_index_is_mark(old))
+			continue;
+		if (ie_index_key_eq(ix, ie_elt_key(old), key))
+			return old;
 	}
+	/* Below reserved, so below the map's size. */
+	n = atomic_inc_return(&m->next_elt) - 1;
+	elt = (struct ie_elt *)(m->elts + (size_t)n * m->elt_size);
+	memcpy(ie_elt_key(elt), key, m->key_size);
+	/* The task name comes first in the entry data. */
+	if (m->has_execname)
+		strscpy(ie_elt_data(m, elt), current->comm, TASK_COMM_LEN);
+	/* The key is seen before the pointer. */
+	smp_store_release(&ix->slots[i], elt);
+	return elt;
 }
 
 /**
- * ie_index_add - find or add the entry of a key missing from the index
+ * ie_index_add - add the entry of a key missing from the index
  * @m: the map
  * @key: the key, @m's key size
  *
- * The slow path of ie_map_find_or_add(): tracing_map finds or adds the
- * entry, which is then indexed.  A full map is not asked (see the top of
- * this file).
+ * The slow path of ie_map_find_or_add(): takes a slot with a mark, then
+ * an entry, writes the key into it and publishes it (unless another
+ * event added the key first: then its entry).  See the top of this file.
  *
  * Context: event path, any context including NMI.
- * Return: the entry, or NULL if the map is full (or tracing_map gave up
- * waiting for another event adding a key of the same jhash: a drop too).
+ * Return: the key's entry, or NULL if the map is full (or the event
+ * adding the key didn't publish it in time).
  */
-struct tracing_map_elt *ie_index_add(struct ie_map *m, const u64 *key)
+struct ie_elt *ie_index_add(struct ie_map *m, const u64 *key)
 {
-	struct tracing_map *map = m->map;
-	struct tracing_map_elt *elt;
+	struct ie_elt *elt;
 
-	if (atomic_read(&map->next_elt) >= map->max_elts)
+	/* Full: as cheap as a hit. */
+	if (atomic_read(&m->reserved) >= m->max_elts)
 		return NULL;
-	elt = tracing_map_insert(map, (void *)key);
-	if (elt)
-		ie_index_put(&m->index, elt);
+	this_cpu_inc(ie_index_adding);
+	elt = __ie_index_add(m, key);
+	this_cpu_dec(ie_index_adding);
 	return elt;
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the index of a map's entries (index.c), on real
- * tracing_maps of the smallest size: keys whose probe sequences collide
- * and wrap around the end of the table, keys of two words equal in their
- * first, a full map, a lookup with a longer key, and a clear.
+ * KUnit tests of a map's entries and their index (index.c), on maps of
+ * the smallest size: keys whose probe sequences collide and wrap around
+ * the end of the table, keys of two words equal in their first, a full
+ * map, a lookup with a longer key, a key being added by another event,
+ * keys of one hash, and a clear; each key found checked against a scan
+ * of the entries.
  */
 #include <kunit/test.h>
 #include <linux/slab.h>
@@ -15,39 +17,52 @@ struct index_fixture {
 	unsigned int		words;
 };
 
-KUNIT_DEFINE_ACTION_WRAPPER(index_map_destroy, tracing_map_destroy,
-			    struct tracing_map *);
-KUNIT_DEFINE_ACTION_WRAPPER(index_free, ie_index_free, struct ie_index *);
+KUNIT_DEFINE_ACTION_WRAPPER(index_map_free, ie_map_free, struct ie_map *);
 
 static struct index_fixture *index_fixture(struct kunit *test,
 					   unsigned int words)
 {
 	struct index_fixture *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
-	struct tracing_map *map;
-	unsigned int i;
-	int idx;
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	f->words = words;
-	map = tracing_map_create(TRACING_MAP_BITS_MIN, words * sizeof(u64),
-				 NULL, NULL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, index_map_destroy,
-							map), 0);
-	for (i = 0; i < words; i++) {
-		idx = tracing_map_add_key_field(map, i * sizeof(u64),
-						tracing_map_cmp_num(sizeof(u64),
-								    false));
-		KUNIT_ASSERT_GE(test, idx, 0);
-	}
-	KUNIT_ASSERT_GE(test, tracing_map_add_sum_field(map), 0);
-	KUNIT_ASSERT_EQ(test, tracing_map_init(map), 0);
-	f->m.map = map;
-	KUNIT_ASSERT_EQ(test, ie_index_alloc(&f->m.index, map->map_bits,
-					     map->key_size), 0);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, index_free,
-							&f->m.index), 0);
+	KUNIT_ASSERT_EQ(test, ie_map_layout(&f->m, words * sizeof(u64), 1, 0,
+					    0), 0);
+	KUNIT_ASSERT_EQ(test, ie_map_alloc(&f->m, IE_MAP_BITS_MIN), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, index_map_free,
+							&f->m), 0);
 	return f;
+}
+
+/*
+ * The one entry taken with @key, by a scan of the array (NULL if none);
+ * a second one fails the test.
+ */
+static struct ie_elt *index_scan(struct kunit *test, struct index_fixture *f,
+				 const u64 *key)
+{
+	unsigned int i, n = atomic_read(&f->m.next_elt);
+	struct ie_elt *elt, *found = NULL;
+
+	for (i = 0; i < n; i++) {
+		elt = (struct ie_elt *)(f->m.elts + i * f->m.elt_size);
+		if (memcmp(ie_elt_key(elt), key, f->words * sizeof(u64)))
+			continue;
+		KUNIT_EXPECT_NULL_MSG(test, found, "entry %u: key twice", i);
+		found = elt;
+	}
+	return found;
+}
+
+/* ie_map_find_or_add() as at an event: on one CPU throughout. */
+static struct ie_elt *index_add(struct index_fixture *f, const u64 *key)
+{
+	struct ie_elt *elt;
+
+	preempt_disable();
+	elt = ie_map_find_or_add(&f->m, key);
+	preempt_enable();
+	return elt;
 }
 
 /* The key of number @n: its last word @n, the others @first. */
@@ -64,14 +79,14 @@ static void index_key(const struct index_fixture *f, u64 *key, u64 first,
 /*
  * Add @n keys, the first @collide of them all starting their probe at
  * the table's last slot (so that they wrap around to slot 0), and check
- * each is found with its own entry, by the index and by tracing_map.
+ * each is found with its own entry, by the index and by a scan.
  */
 static void index_fill(struct kunit *test, struct index_fixture *f,
 		       u64 *keys, unsigned int n, unsigned int collide)
 {
 	const struct ie_index *ix = &f->m.index;
 	u32 last = ix->mask;
-	struct tracing_map_elt *elt, *again;
+	struct ie_elt *elt, *again;
 	u64 key[2], k = 0;
 	unsigned int i;
 
@@ -81,20 +96,21 @@ static void index_fill(struct kunit *test, struct index_fixture *f,
 		} while (i < collide && ie_index_hash(ix, key) != last);
 		keys[i] = k;
 		KUNIT_ASSERT_NULL(test, ie_index_find(ix, key));
-		elt = ie_map_find_or_add(&f->m, key);
+		elt = index_add(f, key);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, elt, "key %u of %u", i, n);
-		KUNIT_EXPECT_EQ(test, memcmp(elt->key, key, f->words * 8), 0);
+		KUNIT_EXPECT_EQ(test, memcmp(ie_elt_key(elt), key, f->words * 8),
+				0);
 		KUNIT_EXPECT_PTR_EQ(test, ie_index_find(ix, key), elt);
 	}
 	for (i = 0; i < n; i++) {
 		index_key(f, key, 7, keys[i]);
 		elt = ie_index_find(ix, key);
-		again = tracing_map_lookup(f->m.map, key);
+		again = index_scan(test, f, key);
 		KUNIT_EXPECT_NOT_NULL(test, elt);
 		KUNIT_EXPECT_PTR_EQ(test, elt, again);
-		KUNIT_EXPECT_PTR_EQ(test, ie_map_find_or_add(&f->m, key), elt);
+		KUNIT_EXPECT_PTR_EQ(test, index_add(f, key), elt);
 	}
-	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.map->next_elt), n);
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.next_elt), n);
 }
 
 static void index_test_collide_wrap(struct kunit *test)
@@ -117,7 +133,7 @@ static void index_test_collide_wrap(struct kunit *test)
 static void index_test_two_words(struct kunit *test)
 {
 	struct index_fixture *f = index_fixture(test, 2);
-	struct tracing_map_elt *elt;
+	struct ie_elt *elt;
 	u64 keys[60], key[3];
 
 	index_fill(test, f, keys, ARRAY_SIZE(keys), 5);
@@ -130,13 +146,13 @@ static void index_test_two_words(struct kunit *test)
 	key[2] = 0xdead;
 	elt = ie_index_find(&f->m.index, key);
 	KUNIT_EXPECT_NOT_NULL(test, elt);
-	KUNIT_EXPECT_PTR_EQ(test, elt, tracing_map_lookup(f->m.map, key));
+	KUNIT_EXPECT_PTR_EQ(test, elt, index_scan(test, f, key));
 }
 
 static void index_test_full(struct kunit *test)
 {
 	struct index_fixture *f = index_fixture(test, 1);
-	unsigned int max = f->m.map->max_elts;
+	unsigned int max = f->m.max_elts;
 	u64 *keys = kunit_kcalloc(test, max, sizeof(*keys), GFP_KERNEL);
 	u64 key[1];
 	unsigned int i;
@@ -145,23 +161,111 @@ static void index_test_full(struct kunit *test)
 	index_fill(test, f, keys, max, 3);
 	/* Full: a new key has no entry, the others keep theirs. */
 	key[0] = 1ULL << 40;
-	KUNIT_EXPECT_NULL(test, ie_map_find_or_add(&f->m, key));
-	KUNIT_EXPECT_NULL(test, tracing_map_lookup(f->m.map, key));
+	KUNIT_EXPECT_NULL(test, index_add(f, key));
+	KUNIT_EXPECT_NULL(test, index_scan(test, f, key));
 	for (i = 0; i < max; i++) {
 		key[0] = keys[i];
-		KUNIT_EXPECT_NOT_NULL(test, ie_map_find_or_add(&f->m, key));
+		KUNIT_EXPECT_NOT_NULL(test, index_add(f, key));
 	}
 	/* Cleared with its map: empty, then filled again. */
-	tracing_map_clear(f->m.map);
-	ie_index_clear(&f->m.index);
+	atomic64_inc(ie_elt_sum(&f->m, index_add(f, key), 0));
+	ie_map_clear(&f->m);
 	for (i = 0; i < (1U << f->m.index.bits); i++)
 		KUNIT_EXPECT_NULL(test, f->m.index.slots[i]);
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.next_elt), 0);
+	/* Every entry zeroed: key, sums. */
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(f->m.elts, 0,
+					    max * f->m.elt_size));
 	key[0] = keys[0];
 	KUNIT_EXPECT_NULL(test, ie_index_find(&f->m.index, key));
 	index_fill(test, f, keys, max, 0);
 }
 
+/*
+ * A key being added by another event: its slot holds the key's mark.
+ * Lookups don't see it, an event adding the same key waits for it and
+ * gives up (a drop, no room taken), another key probes past it.
+ */
+static void index_test_mark(struct kunit *test)
+{
+	struct index_fixture *f = index_fixture(test, 1);
+	struct ie_index *ix = &f->m.index;
+	u64 a[1] = { 12345 }, b[1];
+	u32 slot = ie_index_hash(ix, a);
+	struct ie_elt *eb;
+
+	/* What ie_index_add() does before it takes an entry. */
+	atomic_inc(&f->m.reserved);
+	ix->slots[slot] = ie_index_mark(ix, a);
+	KUNIT_EXPECT_TRUE(test, ie_index_is_mark(ix->slots[slot]));
+	KUNIT_EXPECT_NULL(test, ie_index_find(ix, a));
+	KUNIT_EXPECT_NULL(test, index_add(f, a));
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.reserved), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.next_elt), 0);
+	KUNIT_EXPECT_PTR_EQ(test, ix->slots[slot], ie_index_mark(ix, a));
+	/* Another key of the same first slot goes past the mark. */
+	b[0] = 0;
+	do {
+		b[0]++;
+	} while (b[0] == a[0] || ie_index_hash(ix, b) != slot);
+	eb = index_add(f, b);
+	KUNIT_ASSERT_NOT_NULL(test, eb);
+	KUNIT_EXPECT_PTR_EQ(test, ix->slots[(slot + 1) & ix->mask], eb);
+	KUNIT_EXPECT_PTR_EQ(test, ie_index_find(ix, b), eb);
+	KUNIT_EXPECT_PTR_EQ(test, index_scan(test, f, b), eb);
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.reserved), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.next_elt), 1);
+}
+
+/*
+ * Keys of one hash (two words: k0 * G ^ k1 the same): each gets its own
+ * entry, the second probing past the first; a third, meeting the mark
+ * of a fourth being added, waits and gives up, taking no room.
+ */
+static void index_test_same_hash(struct kunit *test)
+{
+	struct index_fixture *f = index_fixture(test, 2);
+	struct ie_index *ix = &f->m.index;
+	u64 k[4][2];
+	struct ie_elt *e0, *e1;
+	unsigned int i;
+	u32 slot;
+
+	for (i = 0; i < 4; i++) {
+		k[i][0] = 100 + i;
+		k[i][1] = (k[0][0] * GOLDEN_RATIO_64 ^ 7) ^ (k[i][0] * GOLDEN_RATIO_64);
+	}
+	for (i = 1; i < 4; i++) {
+		KUNIT_ASSERT_EQ(test, ie_index_hash64(ix, k[i]),
+				ie_index_hash64(ix, k[0]));
+		KUNIT_ASSERT_PTR_EQ(test, ie_index_mark(ix, k[i]),
+				    ie_index_mark(ix, k[0]));
+	}
+	slot = ie_index_hash(ix, k[0]);
+	e0 = index_add(f, k[0]);
+	e1 = index_add(f, k[1]);
+	KUNIT_ASSERT_NOT_NULL(test, e0);
+	KUNIT_ASSERT_NOT_NULL(test, e1);
+	KUNIT_EXPECT_PTR_NE(test, e0, e1);
+	KUNIT_EXPECT_PTR_EQ(test, ix->slots[slot], e0);
+	KUNIT_EXPECT_PTR_EQ(test, ix->slots[(slot + 1) & ix->mask], e1);
+	KUNIT_EXPECT_PTR_EQ(test, index_scan(test, f, k[0]), e0);
+	KUNIT_EXPECT_PTR_EQ(test, index_scan(test, f, k[1]), e1);
+	KUNIT_EXPECT_PTR_EQ(test, index_add(f, k[0]), e0);
+	KUNIT_EXPECT_PTR_EQ(test, index_add(f, k[1]), e1);
+	/* k[3] being added, its mark in the next slot; k[2] meets it. */
+	atomic_inc(&f->m.reserved);
+	ix->slots[(slot + 2) & ix->mask] = ie_index_mark(ix, k[3]);
+	KUNIT_EXPECT_NULL(test, index_add(f, k[2]));
+	KUNIT_EXPECT_NULL(test, ie_index_find(ix, k[2]));
+	KUNIT_EXPECT_NULL(test, ie_index_find(ix, k[3]));
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.reserved), 3);
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.next_elt), 2);
+}
+
 static struct kunit_case index_test_cases[] = {
+	KUNIT_CASE(index_test_mark),
+	KUNIT_CASE(index_test_same_hash),
 	KUNIT_CASE(index_test_collide_wrap),
 	KUNIT_CASE(index_test_two_words),
 	KUNIT_CASE(index_test_full),

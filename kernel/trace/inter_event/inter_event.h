@@ -4,7 +4,7 @@
  * shared by the files of kernel/trace/inter_event/ (below).
  *
  * The 'hist' trigger command, hist files and synthetic events, in place
- * of CONFIG_HIST_TRIGGERS and CONFIG_SYNTH_EVENTS, on tracing_map.
+ * of CONFIG_HIST_TRIGGERS and CONFIG_SYNTH_EVENTS.
  *
  * Objects
  *
@@ -26,16 +26,19 @@
  * IE_EXPR_MAX_HEIGHT and IE_HIST_MAX_LEAVES then bound what one event
  * evaluates and how deep ie_expr_eval() recurses.
  *
- * The entries are in a struct ie_map: a tracing_map, the index that
- * finds its entries by key (struct ie_index), and the layout of its
- * entries.  Sums are tracing_map sum fields; a numeric variable (struct
- * ie_var) is a tracing_map var; onmax()/onchange() keep the entry's
- * maximum or last value in one more var (ie_action.slot).  The per-entry
- * private data holds, in this order, the task name of an .execname key,
- * the save() slots (ie_actions_reserve()), one atomic64_t read-once tag
- * per variable (tags_off), the copies of string and stack variables
- * (str_off), and last (stats_off: a snapshot copies what is before) the
- * figures of each statistics column (a value with .min, .max, .avg,
+ * The entries are in a struct ie_map (index.c): one array of entries
+ * (struct ie_elt), allocated whole when the trigger is registered, and
+ * the index that finds them by key (struct ie_index).  An entry is its
+ * key, its sums (the hit count first), its variables and its data, at
+ * the map's offsets (ie_elt_key(), ie_elt_sum(), ie_elt_var(),
+ * ie_elt_data()).  A numeric variable (struct ie_var) is one variable
+ * of the entry; onmax()/onchange() keep the entry's maximum or last
+ * value in one more (ie_action.slot).  The entry data holds, in this
+ * order, the task name of an .execname key, the save() slots
+ * (ie_actions_reserve()), one atomic64_t read-once tag per variable
+ * (tags_off), the copies of string and stack variables (str_off), and
+ * last (stats_off: a snapshot copies what is before) the figures of
+ * each statistics column (a value with .min, .max, .avg,
  * .stddev or .percentiles: no sum field, see stats.c; stat_off).
  * Triggers of one name= share an ie_map (ie_hist_attach_named(),
  * ie_hist_share_map()); each keeps its own ie_hist.
@@ -98,7 +101,7 @@
  * the last ie_refs_release() destroys it.  ie_hist_destroy() drops its
  * own pins and its actions' synthetic events' users, frees its ie_snap,
  * removes its helpers when no one else uses them (ie_hist_remove_aux(),
- * by aux_id) and puts its ie_map (ie_map_put(): the tracing_map goes at
+ * by aux_id) and puts its ie_map (ie_map_put(): the entries go at
  * m->ref 0).  ie_synth_event.users counts the actions generating the
  * event; ie_synth_remove() refuses a busy one (ie_synth_busy()).
  *
@@ -146,20 +149,22 @@
  *  - removing an instance: refused while a trigger holds a reference;
  *    clear_event_triggers() frees the others through
  *    ie_hist_trigger_free(), grace period included.
- * Events on several CPUs meet in the map's index (index.c: lock-free
- * lookups, cmpxchg to add), in tracing_map_insert() (lock-free) and in
- * cmpxchg or xchg on read-once tags and onmax()/onchange() slots (Kconfig
- * depends on ARCH_HAVE_NMI_SAFE_CMPXCHG); a writer finding a variable's
- * tag busy leaves the variable to the other writer.
+ * Events on several CPUs meet in the map (index.c: lock-free lookups;
+ * a new key takes a slot with cmpxchg, then an entry with an atomic add,
+ * and publishes it with a release) and in cmpxchg or xchg on read-once
+ * tags and onmax()/onchange() slots (Kconfig depends on
+ * ARCH_HAVE_NMI_SAFE_CMPXCHG); a writer finding a variable's tag busy
+ * leaves the variable to the other writer.
  *
  * What every CPU writes: nothing, on a hit of an entry already there
  * (while no hist file is polled: then every hit queues the tree's
  * irq_work that wakes the pollers).  Such a hit reads the index and
  * writes the CPU's own data (its hit and drop counts, ie_map.cpu; its
  * current level and scratch slot) and the entry's (sums, variables,
- * tags, handler slots: atomics or cmpxchg in the entry).  tracing_map's
- * shared hits and drops counters are written only when an entry is
- * added (tracing_map_insert()); a full map is not asked.  CPUs share
+ * tags, handler slots: atomics or cmpxchg in the entry).  The map's
+ * shared counts of entries (ie_map.next_elt and reserved, on a cache
+ * line of their own) are written only by events adding a key; a full
+ * map's are only read.  CPUs share
  * a cache line only while they hit the same entry: its sums are not per
  * CPU (that would multiply an entry's memory by the CPUs).  The bench's
  * scenarios s2p and s3p run the triggers on all CPUs at once, for their
@@ -179,7 +184,7 @@
  * the stack, then the entry and its sums), with ie_event_scratch() (the
  * current level's slot; none: a drop), the key (ie_field_num(),
  * ie_field_key(), field.c), ie_refs_read() (var.c), ie_event_ts(),
- * ie_map_find_or_add() (index.c; tracing_map_insert() for a new key)
+ * ie_map_find_or_add() (index.c; ie_index_add() for a new key)
  * and the sums (ie_expr_eval(), expr.c), the new variable values and
  * ie_vars_save() (var.c), ie_actions_run() (action.c), which may call
  * ie_synth_fire() (synth.c) and ie_snapshot_take() (snapshot.c), then
@@ -222,8 +227,7 @@
  *  expr.c         parse, fold, print and evaluate expressions
  *  var.c          variables, references, read-once take and save
  *  hist.c         build an ie_hist and its ie_map; ie_hist_trigger()
- *  index.c        the index of a map's entries by key, in front of
- *                 tracing_map
+ *  index.c        a map's entries and their index by key
  *  action.c       handlers, trace() and save(), helper parameters
  *  snapshot.c     snapshot() and the instance's conditional snapshot
  *  synth.c        synthetic events: define, register, fire, print, remove
@@ -250,15 +254,21 @@
 
 #include "../trace.h"
 #include "../trace_dynevent.h"
-#include "../tracing_map.h"
 
 /* Limits of one trigger specification. */
-#define IE_MAX_KEYS		TRACING_MAP_KEYS_MAX
-#define IE_MAX_VALS		TRACING_MAP_VALS_MAX
+#define IE_MAX_KEYS		3
+#define IE_MAX_VALS		3
+/* Keys and sums (the hit count's included) of one map. */
+#define IE_MAX_FIELDS		(IE_MAX_KEYS + IE_MAX_VALS)
 /* Statistics columns (values with .min, .max, .avg, .stddev, .percentiles). */
 #define IE_MAX_STATS		8
-#define IE_MAX_VARS		TRACING_MAP_VARS_MAX
-#define IE_MAX_SORT		TRACING_MAP_SORT_KEYS_MAX
+/* Variables of a map: the trigger's and onmax()/onchange() slots. */
+#define IE_MAX_VARS		16
+#define IE_MAX_SORT		2
+/* A map's size, log2 of its entries: size= is rounded up to a power of 2. */
+#define IE_MAP_BITS_MIN		7
+#define IE_MAP_BITS_DEFAULT	11
+#define IE_MAP_BITS_MAX		17
 #define IE_MAX_ACTIONS		8
 #define IE_MAX_NAME_LEN		MAX_EVENT_NAME_LEN
 
@@ -376,7 +386,7 @@ struct ie_field {
 	const struct ftrace_event_field *ev;	/* NULL unless an event field */
 	unsigned int		size;		/* bytes taken in the key */
 	unsigned int		key_off;	/* offset in the compound key */
-	unsigned int		map_idx;	/* tracing_map field index */
+	unsigned int		map_idx;	/* a sum's, or a key's, see ie_sort_key */
 	unsigned int		stat_off;	/* a statistic's entry data */
 	bool			is_signed;
 	struct ie_expr		*expr;		/* IE_FT_EXPR */
@@ -393,7 +403,7 @@ struct ie_var {
 	char			*name;
 	char			*text;		/* the expression as written */
 	struct ie_expr		*expr;
-	unsigned int		map_idx;	/* tracing_map var index */
+	unsigned int		map_idx;	/* the entry's variable */
 	unsigned int		str_size;	/* 0: a number */
 	unsigned int		str_off;
 	bool			is_stack;	/* a stack trace, not a string */
@@ -523,9 +533,12 @@ struct ie_snap {
 	unsigned int		action;		/* the action that took it */
 	u64			value;		/* the handler's value then */
 	unsigned int		pos;		/* of the first snapshot() */
-	atomic64_t		vars[TRACING_MAP_VARS_MAX];
-	u8			*data;		/* entry data, elt_data_size */
-	u8			key[];		/* key_size */
+	/*
+	 * A copy of the entry up to its statistics (ie_snap_size()): the
+	 * key, the variables and the entry data before stats_off; the
+	 * sums left 0.
+	 */
+	u64			elt[] __aligned(8);
 };
 
 /* A helper trigger on another event, saving a field for an action. */
@@ -540,8 +553,7 @@ struct ie_aux {
 /*
  * A table's hits and drops on one CPU, counted by the event path
  * (ie_map_count()) and summed by ie_map_totals() into the hist file's
- * totals; cleared with the table.  (tracing_map's own counters see only
- * the events that ask it, and are not shown.)
+ * totals; cleared with the table.
  */
 struct ie_cpu_counts {
 	local64_t		hits;
@@ -550,7 +562,7 @@ struct ie_cpu_counts {
 
 /* The index of a map's entries by key (index.c). */
 struct ie_index {
-	struct tracing_map_elt	**slots;	/* 1 << bits; NULL: free */
+	struct ie_elt		**slots;	/* 1 << bits; NULL: free */
 	unsigned int		bits;
 	u32			mask;		/* (1 << bits) - 1 */
 	unsigned int		shift;		/* 64 - bits */
@@ -563,8 +575,17 @@ struct ie_index {
  * event's fields.  @ref and @ready change under event_mutex only.
  */
 struct ie_map {
-	struct tracing_map	*map;
 	struct ie_index		index;
+	u8			*elts;		/* max_elts entries, elt_size each */
+	unsigned int		max_elts;
+	/* An entry's layout (ie_map_layout()), in bytes. */
+	unsigned int		elt_size;
+	unsigned int		key_size;
+	unsigned int		sums_off;	/* n_sums atomic64_t */
+	unsigned int		vars_off;	/* n_vars atomic64_t */
+	unsigned int		data_off;	/* elt_data_size bytes */
+	unsigned int		n_sums;
+	unsigned int		n_vars;
 	struct ie_cpu_counts __percpu *cpu;
 	unsigned int		ref;		/* histograms using it */
 	bool			ready;		/* entries allocated */
@@ -572,12 +593,60 @@ struct ie_map {
 	bool			has_execname;
 	unsigned int		elt_data_size;	/* per-entry private data */
 	u64			since_ns;	/* made, cleared or taken */
+	/* Written when a key is added: apart from what every hit reads. */
+	atomic_t		next_elt ____cacheline_aligned_in_smp;	/* taken */
+	atomic_t		reserved;	/* taken, or slot being taken */
+};
+
+/*
+ * An entry of a map: a block of ie_map.elt_size bytes in the map's array,
+ * laid out by ie_map_layout(): the key first (an entry's address is its
+ * key's), then the sums, the variables, and the entry data.
+ */
+struct ie_elt;
+
+static inline u64 *ie_elt_key(struct ie_elt *elt)
+{
+	return (u64 *)elt;
+}
+
+static inline atomic64_t *ie_elt_sum(const struct ie_map *m,
+				     struct ie_elt *elt, unsigned int i)
+{
+	return (atomic64_t *)((u8 *)elt + m->sums_off) + i;
+}
+
+static inline u64 ie_elt_read_sum(const struct ie_map *m, struct ie_elt *elt,
+				  unsigned int i)
+{
+	return atomic64_read(ie_elt_sum(m, elt, i));
+}
+
+static inline atomic64_t *ie_elt_var(const struct ie_map *m,
+				     struct ie_elt *elt, unsigned int i)
+{
+	return (atomic64_t *)((u8 *)elt + m->vars_off) + i;
+}
+
+/* The entry data, or NULL if the map's entries have none. */
+static inline void *ie_elt_data(const struct ie_map *m, struct ie_elt *elt)
+{
+	return m->elt_data_size ? (u8 *)elt + m->data_off : NULL;
+}
+
+/*
+ * A sort key: a sum (field_idx < the map's n_sums: the sum's index) or a
+ * key (field_idx - n_sums: the key's index).  Fields are numbered as
+ * ie_hist_build_map() gives them out: the sums, then the keys.
+ */
+struct ie_sort_key {
+	unsigned int		field_idx;
+	bool			descending;
 };
 
 struct ie_hist {
 	struct trace_event_file	*file;
 	struct ie_map		*m;
-	struct tracing_map	*map;		/* m->map */
 	struct ie_field		keys[IE_MAX_KEYS];
 	unsigned int		n_keys;
 	/* vals[0]: hitcount; sums and statistics columns as listed */
@@ -586,7 +655,7 @@ struct ie_hist {
 	unsigned int		n_stats;	/* of them, statistics */
 	bool			pctl;		/* one is .percentiles */
 	unsigned int		stats_off;	/* entry data: statistics last */
-	struct tracing_map_sort_key sort[IE_MAX_SORT];
+	struct ie_sort_key	sort[IE_MAX_SORT];
 	/* A sort key that is a statistic: its index in vals (else 0). */
 	unsigned int		sort_stat[IE_MAX_SORT];
 	unsigned int		n_sort;
@@ -699,8 +768,8 @@ void ie_stat_update(const struct ie_field *f, void *data, u64 v);
 u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count);
 bool ie_stat_take(const struct ie_field *f, void *data, void *copy);
 void ie_stat_give_back(const struct ie_field *f, void *data, const void *copy);
-u64 ie_stat_read_elt(const struct ie_field *f, struct tracing_map_elt *elt,
-		     unsigned int hits_idx);
+u64 ie_stat_read_elt(const struct ie_map *m, const struct ie_field *f,
+		     struct ie_elt *elt, unsigned int hits_idx);
 u64 ie_u64_mul(u64 a, u64 b, u64 *hi);
 u64 ie_u128_div(u64 hi, u64 lo, u64 d);
 u64 ie_stat_stddev(u64 n, u64 sh, u64 sl, u64 qh, u64 ql, bool is_signed);
@@ -758,7 +827,7 @@ static inline u64 ie_field_num(const struct ie_field *f, void *rec)
 
 /*
  * Read-once variables.  Each variable of an entry has a tag beside its
- * value (a tracing_map var): 0 when it holds no unread value, odd while
+ * value (an entry's variable): 0 when it holds no unread value, odd while
  * an event writes it, else the even tag of the write that stored it (see
  * ie_event_write_tag()), never the same twice.  A writer takes the tag
  * from even or 0 to odd, stores the value and publishes its own tag; a
@@ -772,10 +841,10 @@ static inline u64 ie_field_num(const struct ie_field *f, void *rec)
 #define IE_TAKE_TRIES		4
 
 static inline atomic64_t *ie_var_tag(const struct ie_hist *hist,
-				     struct tracing_map_elt *elt,
-				     unsigned int var)
+				     struct ie_elt *elt, unsigned int var)
 {
-	return elt->private_data + hist->tags_off + var * sizeof(atomic64_t);
+	return ie_elt_data(hist->m, elt) + hist->tags_off +
+	       var * sizeof(atomic64_t);
 }
 
 /* First half of a take: the tag and the value it announces, if any. */
@@ -830,10 +899,10 @@ struct ie_type {
 void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 		  struct ie_type *t);
 bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v);
-void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
+void ie_vars_save(struct ie_hist *hist, struct ie_elt *elt,
 		  const u64 *vals, void *rec);
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
-		  struct tracing_map_elt **elts, char *strs);
+		  struct ie_elt **elts, char *strs);
 void ie_refs_release(struct ie_hist *hist);
 void ie_refs_hold(struct ie_hist *hist);
 
@@ -869,22 +938,49 @@ void ie_hist_trigger(struct event_trigger_data *data,
 bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b);
 
 /* index.c */
-int ie_index_alloc(struct ie_index *ix, unsigned int map_bits,
-		   unsigned int key_size);
-void ie_index_free(struct ie_index *ix);
-void ie_index_clear(struct ie_index *ix);
-struct tracing_map_elt *ie_index_add(struct ie_map *m, const u64 *key);
+int ie_map_layout(struct ie_map *m, unsigned int key_size,
+		  unsigned int n_sums, unsigned int n_vars,
+		  unsigned int data_size);
+int ie_map_alloc(struct ie_map *m, unsigned int map_bits);
+void ie_map_free(struct ie_map *m);
+void ie_map_clear(struct ie_map *m);
+struct ie_elt *ie_index_add(struct ie_map *m, const u64 *key);
 
-static __always_inline u32 ie_index_hash(const struct ie_index *ix,
-					 const u64 *key)
+/* A multiplicative hash of a key's words; its top bits pick the slot. */
+static __always_inline u64 ie_index_hash64(const struct ie_index *ix,
+					   const u64 *key)
 {
 	u64 h = key[0];
 	unsigned int i;
 
 	for (i = 1; i < ix->words; i++)
 		h = h * GOLDEN_RATIO_64 ^ key[i];
-	/* A multiplicative hash, top bits (hash_64()'s on 64-bit). */
-	return h * GOLDEN_RATIO_64 >> ix->shift;
+	return h * GOLDEN_RATIO_64;
+}
+
+static __always_inline u32 ie_index_hash(const struct ie_index *ix,
+					 const u64 *key)
+{
+	/* Top bits, as hash_64() on 64-bit. */
+	return ie_index_hash64(ix, key) >> ix->shift;
+}
+
+/*
+ * A slot taken by an event adding a key, until the entry is published:
+ * odd (entries are 8-byte aligned), the key's hash (see index.c).
+ */
+static __always_inline bool ie_index_is_mark(const struct ie_elt *elt)
+{
+	return (unsigned long)elt & 1;
+}
+
+static __always_inline struct ie_elt *ie_index_mark(const struct ie_index *ix,
+						    const u64 *key)
+{
+	u64 h = ie_index_hash64(ix, key);
+
+	/* Both halves count where a pointer has 32 bits. */
+	return (struct ie_elt *)((unsigned long)(h ^ (h >> 32)) | 1);
 }
 
 static __always_inline bool ie_index_key_eq(const struct ie_index *ix,
@@ -905,24 +1001,28 @@ static __always_inline bool ie_index_key_eq(const struct ie_index *ix,
  * (yet).  The key may be longer than the map's: its leading words are
  * looked up (a reference's key, see ie_keys_fit()).
  */
-static __always_inline struct tracing_map_elt *
+static __always_inline struct ie_elt *
 ie_index_find(const struct ie_index *ix, const u64 *key)
 {
 	u32 i = ie_index_hash(ix, key);
-	struct tracing_map_elt *elt;
+	struct ie_elt *elt;
 
 	for (;; i = (i + 1) & ix->mask) {
 		elt = READ_ONCE(ix->slots[i]);
-		if (!elt || ie_index_key_eq(ix, elt->key, key))
+		if (!elt)
+			return NULL;
+		/* A key being added: not there yet. */
+		if (!ie_index_is_mark(elt) &&
+		    ie_index_key_eq(ix, ie_elt_key(elt), key))
 			return elt;
 	}
 }
 
 /* Event path: the entry of @key in @m, added if new; NULL: @m is full. */
-static __always_inline struct tracing_map_elt *
+static __always_inline struct ie_elt *
 ie_map_find_or_add(struct ie_map *m, const u64 *key)
 {
-	struct tracing_map_elt *elt = ie_index_find(&m->index, key);
+	struct ie_elt *elt = ie_index_find(&m->index, key);
 
 	return likely(elt) ? elt : ie_index_add(m, key);
 }
@@ -971,7 +1071,7 @@ struct ie_scratch {
 	u64			var_vals[IE_MAX_VARS];
 	struct ie_synth_args	params;
 	u32			str_lens[IE_SYNTH_MAX_FIELDS];	/* measured */
-	struct tracing_map_elt	*elts[IE_MAX_REFS];
+	struct ie_elt	*elts[IE_MAX_REFS];
 	u64			rec[IE_SYNTH_STACK_REC / sizeof(u64)];
 	/*
 	 * Copies of string variables, IE_MAX_STR_REFS x IE_STR_MAX bytes:
@@ -1072,7 +1172,7 @@ int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data);
 void ie_hist_show(struct seq_file *m, struct event_trigger_data *data);
 /* An entry of a histogram being read, with the values it is sorted by. */
 struct ie_row {
-	struct tracing_map_elt	*elt;
+	struct ie_elt	*elt;
 	u64			v[IE_MAX_SORT];
 };
 
@@ -1084,14 +1184,14 @@ bool ie_doc_fits(struct seq_file *m, size_t mark);
 void ie_doc_puts(struct seq_file *m, const char *s);
 
 void ie_print_key(struct seq_file *m, const struct ie_field *f,
-		  const void *key, struct tracing_map_elt *elt);
+		  const void *key, const void *data);
 
 /* json.c */
 /* A take of one histogram (take.c): copies of the entries that counted. */
 struct ie_take_hist {
 	struct ie_hist		*hist;
-	struct tracing_map_elt	**elts;		/* the copies, in sort order */
-	struct tracing_map_elt	**live;		/* the entry of each copy */
+	struct ie_elt	**elts;		/* the copies, in sort order */
+	struct ie_elt	**live;		/* the entry of each copy */
 	void			*mem;		/* what the copies are in */
 	unsigned int		n;
 	u64			from_ns, to_ns;	/* the interval (monotonic) */
@@ -1126,7 +1226,7 @@ void ie_actions_free(struct ie_hist *hist);
 void ie_actions_reserve(struct ie_hist *hist);
 int ie_actions_pin(struct ie_hist *hist, struct ie_spec *spec,
 		   unsigned int *err_pos, enum ie_err *err);
-void ie_actions_run(struct ie_hist *hist, struct tracing_map_elt *elt,
+void ie_actions_run(struct ie_hist *hist, struct ie_elt *elt,
 		    const struct ie_eval_ctx *ctx, void *rec, const u64 *var_vals,
 		    struct ie_synth_args *args);
 void ie_actions_print(struct seq_file *m, struct ie_hist *hist);
@@ -1136,7 +1236,7 @@ void ie_actions_print(struct seq_file *m, struct ie_hist *hist);
 int ie_snapshot_alloc(struct ie_hist *hist);
 void ie_snapshot_free(struct ie_hist *hist);
 void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist);
-void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
+void ie_snapshot_take(struct ie_hist *hist, struct ie_elt *elt,
 		      unsigned int action, u64 value);
 int ie_snapshot_hold(struct ie_hist *hist);
 void ie_snapshot_release(struct trace_array *tr);
@@ -1156,7 +1256,7 @@ static inline void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist)
 }
 
 static inline void ie_snapshot_take(struct ie_hist *hist,
-				    struct tracing_map_elt *elt,
+				    struct ie_elt *elt,
 				    unsigned int action, u64 value)
 {
 }
@@ -1171,6 +1271,6 @@ static inline void ie_snapshot_release(struct trace_array *tr)
 }
 #endif
 void ie_actions_show_entry(struct seq_file *m, struct ie_hist *hist,
-			   struct tracing_map_elt *elt);
+			   struct ie_elt *elt);
 
 #endif /* _KERNEL_TRACE_INTER_EVENT_H */

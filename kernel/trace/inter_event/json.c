@@ -193,7 +193,7 @@ static void ie_json_fields(struct seq_file *m, const char *name,
  * besides ("comm", "sym", "syscall", "high" for a range of values).
  */
 static void ie_json_key(struct seq_file *m, const struct ie_field *f,
-			const void *key, struct tracing_map_elt *elt)
+			const void *key, const void *data)
 {
 	const unsigned long *stack;
 	const char *name;
@@ -227,7 +227,7 @@ static void ie_json_key(struct seq_file *m, const struct ie_field *f,
 	} else if (f->mods & IE_MOD_EXECNAME) {
 		seq_putc(m, ',');
 		ie_json_name(m, "comm");
-		name = elt->private_data ?: "<...>";
+		name = data ?: "<...>";
 		ie_json_bytes(m, name, strnlen(name, TASK_COMM_LEN));
 	} else if (f->mods & IE_MOD_SYSCALL) {
 		seq_putc(m, ',');
@@ -248,14 +248,14 @@ static void ie_json_key(struct seq_file *m, const struct ie_field *f,
 
 /* One value of an entry: a number, or the percentiles as an object. */
 static void ie_json_val(struct seq_file *m, struct ie_hist *hist,
-			const struct ie_field *f, struct tracing_map_elt *elt,
+			const struct ie_field *f, struct ie_elt *elt,
 			u32 *pctl)
 {
 	u64 q[IE_PCTL_N];
 	unsigned int i;
 
 	if (f->mods & IE_MOD_PCTL) {
-		ie_pctl_read(elt->private_data + f->stat_off, pctl, q);
+		ie_pctl_read(ie_elt_data(hist->m, elt) + f->stat_off, pctl, q);
 		seq_putc(m, '{');
 		for (i = 0; i < IE_PCTL_N; i++) {
 			if (i)
@@ -265,15 +265,16 @@ static void ie_json_val(struct seq_file *m, struct ie_hist *hist,
 		}
 		seq_putc(m, '}');
 	} else if (f->mods & IE_MOD_STATS) {
-		ie_json_num(m, ie_stat_read_elt(f, elt, hist->vals[0].map_idx),
+		ie_json_num(m, ie_stat_read_elt(hist->m, f, elt,
+						hist->vals[0].map_idx),
 			    ie_json_signed(f, false));
 	} else {
-		seq_printf(m, "%llu", tracing_map_read_sum(elt, f->map_idx));
+		seq_printf(m, "%llu", ie_elt_read_sum(hist->m, elt, f->map_idx));
 	}
 }
 
 static void ie_json_entry(struct seq_file *m, struct ie_hist *hist,
-			  struct tracing_map_elt *elt, u32 *pctl)
+			  struct ie_elt *elt, u32 *pctl)
 {
 	unsigned int i;
 
@@ -283,8 +284,9 @@ static void ie_json_entry(struct seq_file *m, struct ie_hist *hist,
 	for (i = 0; i < hist->n_keys; i++) {
 		if (i)
 			seq_putc(m, ',');
-		ie_json_key(m, &hist->keys[i], elt->key + hist->keys[i].key_off,
-			    elt);
+		ie_json_key(m, &hist->keys[i],
+			    (u8 *)ie_elt_key(elt) + hist->keys[i].key_off,
+			    ie_elt_data(hist->m, elt));
 	}
 	seq_puts(m, "],");
 	ie_json_name(m, "values");
@@ -306,7 +308,7 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
 {
 	struct ie_hist *hist = data->private_data;
 	struct ie_row *rows = NULL;
-	struct tracing_map_elt *elt;
+	struct ie_elt *elt;
 	size_t start, mark;
 	u64 hits, drops;
 	u32 *pctl;

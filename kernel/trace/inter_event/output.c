@@ -182,14 +182,14 @@ int ie_hist_print_trigger(struct seq_file *m, struct event_trigger_data *data)
  * @m: the hist file
  * @f: the key
  * @key: the key's part of the entry's compound key
- * @elt: the entry, whose data holds an .execname key's task name
+ * @data: the entry's data, which holds an .execname key's task name
  *
  * "name: value", as the key's type and modifier say: a string, a stack
  * trace a frame a line, a symbol, a task name, a system call, a
  * bucket's range, or the number, signed or not.
  */
 void ie_print_key(struct seq_file *m, const struct ie_field *f,
-		  const void *key, struct tracing_map_elt *elt)
+		  const void *key, const void *data)
 {
 	const unsigned long *stack;
 	const char *name;
@@ -218,7 +218,7 @@ void ie_print_key(struct seq_file *m, const struct ie_field *f,
 		seq_printf(m, "%s: [%llx] %-55pS", f->name, val,
 			   (void *)(unsigned long)val);
 	} else if (f->mods & IE_MOD_EXECNAME) {
-		name = elt->private_data ?: "<...>";
+		name = data ?: "<...>";
 		seq_printf(m, "%s: %-16s[%10llu]", f->name, name, val);
 	} else if (f->mods & IE_MOD_SYSCALL) {
 		name = get_syscall_name(val);
@@ -252,24 +252,25 @@ struct ie_col_stats {
 };
 
 static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
-			 unsigned int i, struct tracing_map_elt *elt,
+			 unsigned int i, struct ie_elt *elt,
 			 struct ie_col_stats *st)
 {
 	const struct ie_field *f = &hist->vals[i];
 	char bar[IE_GRAPH_WIDTH + 1];
-	u64 val = tracing_map_read_sum(elt, f->map_idx);
+	u64 val = ie_elt_read_sum(hist->m, elt, f->map_idx);
 	/* A constant's column has no name (as CONFIG_HIST_TRIGGERS prints). */
 	const char *name = f->expr && f->expr->kind == IE_EX_CONST ? "" : f->name;
 	u64 pc, q[IE_PCTL_N];
 	unsigned int n;
 
 	if (f->mods & IE_MOD_PCTL) {
-		ie_pctl_read(elt->private_data + f->stat_off, st->pctl, q);
+		ie_pctl_read(ie_elt_data(hist->m, elt) + f->stat_off, st->pctl,
+			     q);
 		for (n = 0; n < IE_PCTL_N; n++)
 			seq_printf(m, "  %s.%s: %10llu", f->name,
 				   ie_pctl_names[n], q[n]);
 	} else if (f->mods & IE_MOD_STATS) {
-		val = ie_stat_read_elt(f, elt, hist->vals[0].map_idx);
+		val = ie_stat_read_elt(hist->m, f, elt, hist->vals[0].map_idx);
 		seq_printf(m, "  %s.%s: ", f->name, ie_stat_name(f->mods));
 		if (f->is_signed && !(f->mods & IE_MOD_STDDEV))
 			seq_printf(m, "%10lld", (s64)val);
@@ -294,8 +295,7 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 }
 
 static void ie_print_entry(struct seq_file *m, struct ie_hist *hist,
-			   struct tracing_map_elt *elt,
-			   struct ie_col_stats *st)
+			   struct ie_elt *elt, struct ie_col_stats *st)
 {
 	unsigned int i;
 
@@ -304,7 +304,8 @@ static void ie_print_entry(struct seq_file *m, struct ie_hist *hist,
 		if (i)
 			seq_puts(m, ", ");
 		ie_print_key(m, &hist->keys[i],
-			     elt->key + hist->keys[i].key_off, elt);
+			     (u8 *)ie_elt_key(elt) + hist->keys[i].key_off,
+			     ie_elt_data(hist->m, elt));
 	}
 	/* A stack trace ends its line already. */
 	seq_puts(m, hist->keys[hist->n_keys - 1].type == IE_FT_STACK ? "}" : " }");
@@ -327,8 +328,8 @@ static void ie_col_stats(struct ie_hist *hist, const struct ie_row *rows,
 		for (i = 0; i < hist->n_vals; i++) {
 			if (hist->vals[i].mods & IE_MOD_STATS)
 				continue;
-			val = tracing_map_read_sum(rows[e].elt,
-						   hist->vals[i].map_idx);
+			val = ie_elt_read_sum(hist->m, rows[e].elt,
+					      hist->vals[i].map_idx);
 			st->total[i] += val;
 			st->max[i] = max(st->max[i], val);
 		}
@@ -336,22 +337,44 @@ static void ie_col_stats(struct ie_hist *hist, const struct ie_row *rows,
 }
 
 /*
- * How a sort key compares: a sum as u64 (as tracing_map compares sums),
- * a statistic as its type, a key with the map field's compare function.
+ * How a sort key compares: a sum as u64, a statistic as its type, a key
+ * as its type (ie_key_cmp()).
  */
 enum { IE_ROW_U64, IE_ROW_S64, IE_ROW_KEY };
 
 struct ie_row_sort {
 	const struct ie_hist	*hist;
 	u8			how[IE_MAX_SORT];
+	const struct ie_field	*key[IE_MAX_SORT];	/* IE_ROW_KEY */
 	unsigned int		from, to;	/* the sort keys compared */
 };
+
+/* A key of two entries: a string by strcmp(), a number by its sign. */
+static int ie_key_cmp(const struct ie_field *f, struct ie_elt *ea,
+		      struct ie_elt *eb)
+{
+	const u8 *a = (const u8 *)ie_elt_key(ea) + f->key_off;
+	const u8 *b = (const u8 *)ie_elt_key(eb) + f->key_off;
+	u64 x, y;
+
+	switch (f->type) {
+	case IE_FT_STR:
+		return strcmp(a, b);
+	case IE_FT_STACK:
+		return 0;
+	default:
+		memcpy(&x, a, sizeof(x));
+		memcpy(&y, b, sizeof(y));
+		if (f->is_signed)
+			return (s64)x < (s64)y ? -1 : (s64)x > (s64)y;
+		return x < y ? -1 : x > y;
+	}
+}
 
 static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
 {
 	const struct ie_row_sort *rs = priv;
 	const struct ie_row *a = pa, *b = pb;
-	const struct tracing_map_field *mf;
 	unsigned int k;
 	int c;
 
@@ -365,9 +388,7 @@ static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
 			c = a->v[k] < b->v[k] ? -1 : a->v[k] > b->v[k];
 			break;
 		default:
-			mf = &a->elt->fields[rs->hist->sort[k].field_idx];
-			c = mf->cmp_fn(a->elt->key + mf->offset,
-				       b->elt->key + mf->offset);
+			c = ie_key_cmp(rs->key[k], a->elt, b->elt);
 		}
 		if (c)
 			return rs->hist->sort[k].descending ? -c : c;
@@ -408,19 +429,18 @@ static void ie_rows_sort(struct ie_row_sort *rs, struct ie_row *r, int n)
  * @rows: set to the entries, each with the sums and statistics it is
  *	sorted by read once; kvfree() it whatever the return
  *
- * tracing_map hands out its entries in order, so the map holds no more
- * than next_elt of them: the array is as large as the entries used, not
- * as the map's size (and grows if events add entries meanwhile).
+ * The entries are those of the map's index; the map holds no more than
+ * next_elt of them: the array is as large as the entries used, not as
+ * the map's size (and grows if events add entries meanwhile).
  *
  * Context: event_mutex held (the map stays).
  * Return: the number of entries, or -ENOMEM.
  */
 int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 {
-	struct tracing_map *map = hist->map;
 	struct ie_row_sort rs = { .hist = hist };
-	struct tracing_map_entry *entry;
-	struct tracing_map_elt *elt;
+	struct ie_map *map = hist->m;
+	struct ie_elt *elt;
 	const struct ie_field *f;
 	unsigned int i, k;
 	struct ie_row *r, *r2;
@@ -437,6 +457,7 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 			rs.how[k] = IE_ROW_U64;
 		} else {
 			rs.how[k] = IE_ROW_KEY;
+			rs.key[k] = f;
 		}
 	}
 	max = atomic_read(&map->next_elt);
@@ -445,13 +466,13 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 	r = kvmalloc_array(max, sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return -ENOMEM;
-	for (i = 0; i < map->map_size; i++) {
+	for (i = 0; i < (1U << map->index.bits); i++) {
 		/* Entries added meanwhile: room for all, old ones included. */
 		if (n == max) {
 			/*
 			 * Entries seen were counted in next_elt before they
-			 * were published (atomic_fetch_add_unless(), fully
-			 * ordered when it adds).
+			 * were published (ie_index_add(): a fully ordered
+			 * atomic_inc_return(), then a release).
 			 */
 			smp_rmb();
 			max = atomic_read(&map->next_elt);
@@ -468,18 +489,18 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 		}
 		if (!(i & 4095))
 			cond_resched();
-		entry = TRACING_MAP_ENTRY(map->map, i);
-		elt = READ_ONCE(entry->val);
-		if (!READ_ONCE(entry->key) || !elt)
+		elt = READ_ONCE(map->index.slots[i]);
+		if (!elt || ie_index_is_mark(elt))
 			continue;
 		r[n].elt = elt;
 		for (k = 0; k < hist->n_sort; k++) {
 			if (hist->sort_stat[k])
-				r[n].v[k] = ie_stat_read_elt(&hist->vals[hist->sort_stat[k]],
+				r[n].v[k] = ie_stat_read_elt(map,
+							     &hist->vals[hist->sort_stat[k]],
 							     elt, hist->vals[0].map_idx);
 			else if (rs.how[k] == IE_ROW_U64)
-				r[n].v[k] = tracing_map_read_sum(elt,
-								 hist->sort[k].field_idx);
+				r[n].v[k] = ie_elt_read_sum(map, elt,
+							    hist->sort[k].field_idx);
 		}
 		n++;
 	}

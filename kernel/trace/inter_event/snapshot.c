@@ -29,7 +29,7 @@
 
 struct ie_snap_req {
 	struct ie_hist		*hist;
-	struct tracing_map_elt	*elt;
+	struct ie_elt	*elt;
 	unsigned int		action;
 	u64			value;
 };
@@ -49,8 +49,10 @@ static bool ie_snapshot_update(struct trace_array *tr, void *cond_data)
 {
 	const struct ie_snap_req *req = cond_data;
 	struct ie_action *a;
+	struct ie_elt *copy;
 	struct ie_hist *hist;
 	struct ie_snap *snap;
+	struct ie_map *map;
 	unsigned int i;
 
 	/*
@@ -67,18 +69,21 @@ static bool ie_snapshot_update(struct trace_array *tr, void *cond_data)
 		return false;
 	atomic64_set(&a->hist_val, req->value);
 	snap = hist->snap;
-	memcpy(snap->key, req->elt->key, hist->key_size);
-	if (snap->data && req->elt->private_data) {
+	map = hist->m;
+	copy = (struct ie_elt *)snap->elt;
+	memcpy(ie_elt_key(copy), ie_elt_key(req->elt), map->key_size);
+	if (hist->stats_off) {
 		/*
 		 * Events on other CPUs may be writing the entry's save()
 		 * fields and string variables meanwhile: a copy of a mix is
 		 * what save() gives anyway (see ie_actions_run()).
 		 */
-		data_race(memcpy(snap->data, req->elt->private_data,
-				 hist->stats_off));
+		data_race(memcpy(ie_elt_data(map, copy),
+				 ie_elt_data(map, req->elt), hist->stats_off));
 	}
-	for (i = 0; i < hist->map->n_vars; i++)
-		atomic64_set(&snap->vars[i], atomic64_read(&req->elt->vars[i]));
+	for (i = 0; i < map->n_vars; i++)
+		atomic64_set(ie_elt_var(map, copy, i),
+			     atomic64_read(ie_elt_var(map, req->elt, i)));
 	snap->value = req->value;
 	snap->action = req->action;
 	snap->taken = true;
@@ -97,7 +102,7 @@ static bool ie_snapshot_update(struct trace_array *tr, void *cond_data)
  * while its CPU is taking one of any instance (an IPI sent from within
  * it would take a max_lock again): counted as a dropped action.
  */
-void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
+void ie_snapshot_take(struct ie_hist *hist, struct ie_elt *elt,
 		      unsigned int action, u64 value)
 {
 	struct ie_snap_req req = {
@@ -130,6 +135,17 @@ void ie_snapshot_take(struct ie_hist *hist, struct tracing_map_elt *elt,
 	local_irq_restore(flags);
 }
 
+/*
+ * The copy: the entry up to its statistics (its key, sums left 0,
+ * variables, and the entry data before stats_off).
+ */
+static size_t ie_snap_size(const struct ie_hist *hist)
+{
+	return struct_size_t(struct ie_snap, elt,
+			     DIV_ROUND_UP(hist->m->data_off + hist->stats_off,
+					  sizeof(u64)));
+}
+
 /**
  * ie_snapshot_alloc - allocate the copy of the entry taking a snapshot
  * @hist: the histogram being built, its actions added
@@ -151,15 +167,12 @@ int ie_snapshot_alloc(struct ie_hist *hist)
 		;
 	if (i == hist->n_actions)
 		return 0;
-	snap = kzalloc(struct_size(snap, key, hist->key_size), GFP_KERNEL);
+	snap = kzalloc(ie_snap_size(hist), GFP_KERNEL);
 	if (!snap)
 		return -ENOMEM;
 	snap->pos = hist->actions[i].pos;
 	hist->snap = snap;
-	if (!hist->stats_off)
-		return 0;
-	snap->data = kzalloc(hist->stats_off, GFP_KERNEL);
-	return snap->data ? 0 : -ENOMEM;
+	return 0;
 }
 
 /**
@@ -173,7 +186,6 @@ void ie_snapshot_free(struct ie_hist *hist)
 {
 	if (!hist->snap)
 		return;
-	kfree(hist->snap->data);
 	kfree(hist->snap);
 	hist->snap = NULL;
 }
@@ -228,27 +240,23 @@ void ie_snapshot_release(struct trace_array *tr)
 void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist)
 {
 	struct trace_array *tr = hist->file->tr;
-	struct tracing_map_elt elt = {};
 	const struct ie_action *a;
 	struct ie_snap *snap;
+	struct ie_elt *copy;
 	unsigned int i;
 	size_t size;
 
 	if (!hist->snap)
 		return;
-	size = struct_size(snap, key, hist->key_size);
+	size = ie_snap_size(hist);
 	snap = kmalloc(size, GFP_KERNEL);
-	elt.private_data = hist->stats_off ?
-		kzalloc(hist->stats_off, GFP_KERNEL) : NULL;
-	if (!snap || (hist->stats_off && !elt.private_data)) {
+	if (!snap) {
 		seq_puts(m, "\nLast snapshot: (out of memory)\n");
-		goto out;
+		return;
 	}
 	local_irq_disable();
 	arch_spin_lock(&tr->max_lock);
 	memcpy(snap, hist->snap, size);
-	if (elt.private_data)
-		memcpy(elt.private_data, hist->snap->data, hist->stats_off);
 	arch_spin_unlock(&tr->max_lock);
 	local_irq_enable();
 
@@ -259,18 +267,17 @@ void ie_snapshot_show(struct seq_file *m, struct ie_hist *hist)
 	a = &hist->actions[snap->action];
 	seq_printf(m, "\nLast snapshot: %s at %llu (see the snapshot file)\n{ ",
 		   a->text, snap->value);
-	elt.key = snap->key;
-	elt.vars = snap->vars;
+	copy = (struct ie_elt *)snap->elt;
 	for (i = 0; i < hist->n_keys; i++) {
 		if (i)
 			seq_puts(m, ", ");
-		ie_print_key(m, &hist->keys[i], snap->key + hist->keys[i].key_off,
-			     &elt);
+		ie_print_key(m, &hist->keys[i],
+			     (u8 *)ie_elt_key(copy) + hist->keys[i].key_off,
+			     ie_elt_data(hist->m, copy));
 	}
 	seq_puts(m, hist->keys[hist->n_keys - 1].type == IE_FT_STACK ? "}" : " }");
-	ie_actions_show_entry(m, hist, &elt);
+	ie_actions_show_entry(m, hist, copy);
 	seq_putc(m, '\n');
 out:
-	kfree(elt.private_data);
 	kfree(snap);
 }

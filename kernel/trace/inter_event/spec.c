@@ -310,7 +310,7 @@ static int ie_parse_size(struct ie_parser *p, char *param, char *value)
 	if (p->spec->size)
 		return ie_fail(p, IE_ERR_DUP_PARAM, param);
 	if (kstrtouint(value, 10, &size) || !size ||
-	    size > (1U << TRACING_MAP_BITS_MAX))
+	    size > (1U << IE_MAP_BITS_MAX))
 		return ie_fail(p, IE_ERR_BAD_SIZE, param);
 	p->spec->size = size;
 	return 0;

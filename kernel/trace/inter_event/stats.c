@@ -571,9 +571,10 @@ u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count)
 
 /**
  * ie_stat_read_elt - an entry's statistic, read from a live entry
+ * @m: the entry's map
  * @f: the column
  * @elt: the entry
- * @hits_idx: the map field of the entry's hit count
+ * @hits_idx: the sum of the entry's hit count
  *
  * The figures first, the hit count after: an event adds to the hit count
  * before its value goes into the sums (fully ordered atomics), so the
@@ -583,15 +584,15 @@ u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count)
  *
  * Return: as ie_stat_read().
  */
-u64 ie_stat_read_elt(const struct ie_field *f, struct tracing_map_elt *elt,
-		     unsigned int hits_idx)
+u64 ie_stat_read_elt(const struct ie_map *m, const struct ie_field *f,
+		     struct ie_elt *elt, unsigned int hits_idx)
 {
 	u64 v[5];
 
-	ie_stat_words(f, elt->private_data, v);
+	ie_stat_words(f, ie_elt_data(m, elt), v);
 	/* Pairs with the full ordering of the event's fetch-and-add. */
 	smp_rmb();
-	return ie_stat_figure(f, v, tracing_map_read_sum(elt, hits_idx));
+	return ie_stat_figure(f, v, ie_elt_read_sum(m, elt, hits_idx));
 }
 
 /**

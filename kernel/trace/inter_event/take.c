@@ -13,11 +13,11 @@
  * its hit in one interval and its value in the next; over two intervals
  * everything adds up.
  *
- * The copies are struct tracing_map_elt like the live entries (the key,
- * the hit count and sums, an .execname key's task name, the statistics
- * columns), so that json.c prints them as it prints a live read.  Entries
- * that counted nothing in the interval are left out.  The entries stay in
- * the map (tracing_map frees none until the trigger goes): a key seen once
+ * The copies are entries laid out as the live ones (the key, the hit
+ * count and sums, an .execname key's task name, the statistics columns),
+ * so that json.c prints them as it prints a live read.  Entries that
+ * counted nothing in the interval are left out.  The entries stay in the
+ * map (none is given back until it is cleared): a key seen once
  * keeps its place, and a full map keeps dropping new keys.  Variables,
  * onmax() and onchange() values and save()d fields are not reset: they
  * are the triggers' state, not counts.  The totals and per-CPU counts
@@ -34,16 +34,6 @@
 
 #include "inter_event.h"
 
-/* Bytes of one copy: the elt, its fields, its key, its private data. */
-static size_t ie_take_elt_size(struct ie_hist *hist)
-{
-	struct tracing_map *map = hist->map;
-
-	return ALIGN(sizeof(struct tracing_map_elt), 8) +
-	       ALIGN(map->n_fields * sizeof(struct tracing_map_field), 8) +
-	       ALIGN(map->key_size, 8) + ALIGN(hist->m->elt_data_size, 8);
-}
-
 /* Whether val @i has a sum field of its own (the hit count has one). */
 static bool ie_take_has_sum(struct ie_hist *hist, unsigned int i)
 {
@@ -54,32 +44,20 @@ static bool ie_take_has_sum(struct ie_hist *hist, unsigned int i)
 	return !i || f->type != IE_FT_HITCOUNT;
 }
 
-/* Move @live's counts into @copy, laid out at @mem; whether it had any. */
-static bool ie_take_elt(struct ie_hist *hist, struct tracing_map_elt *live,
-			struct tracing_map_elt *copy, void *mem)
+/* Move @live's counts into @copy, zeroed; whether it had any. */
+static bool ie_take_elt(struct ie_hist *hist, struct ie_elt *live,
+			struct ie_elt *copy)
 {
-	struct tracing_map *map = hist->map;
+	struct ie_map *map = hist->m;
 	unsigned int i, idx;
 	bool any = false;
 	u64 v;
 
-	copy->map = map;
-	copy->fields = mem;
-	mem += ALIGN(map->n_fields * sizeof(struct tracing_map_field), 8);
-	copy->key = mem;
-	mem += ALIGN(map->key_size, 8);
-	copy->private_data = mem;
-
-	for (i = 0; i < map->n_fields; i++)
-		copy->fields[i].cmp_fn = live->fields[i].cmp_fn;
-	for (i = 0; i < hist->n_keys; i++) {
-		idx = hist->keys[i].map_idx;
-		copy->fields[idx].offset = live->fields[idx].offset;
-	}
 	/* The key and an .execname's name are set before the entry shows. */
-	memcpy(copy->key, live->key, map->key_size);
-	if (hist->m->has_execname)
-		memcpy(copy->private_data, live->private_data, TASK_COMM_LEN);
+	memcpy(ie_elt_key(copy), ie_elt_key(live), map->key_size);
+	if (map->has_execname)
+		memcpy(ie_elt_data(map, copy), ie_elt_data(map, live),
+		       TASK_COMM_LEN);
 
 	/*
 	 * Last column first: an event adds its hit count, then each value in
@@ -91,38 +69,41 @@ static bool ie_take_elt(struct ie_hist *hist, struct tracing_map_elt *live,
 	 */
 	for (i = hist->n_vals; i--; ) {
 		if (hist->vals[i].mods & IE_MOD_STATS) {
-			any |= ie_stat_take(&hist->vals[i], live->private_data,
-					    copy->private_data);
+			any |= ie_stat_take(&hist->vals[i],
+					    ie_elt_data(map, live),
+					    ie_elt_data(map, copy));
 			continue;
 		}
 		if (!ie_take_has_sum(hist, i))
 			continue;
 		idx = hist->vals[i].map_idx;
-		v = atomic64_xchg(&live->fields[idx].sum, 0);
-		atomic64_set(&copy->fields[idx].sum, v);
+		v = atomic64_xchg(ie_elt_sum(map, live, idx), 0);
+		atomic64_set(ie_elt_sum(map, copy, idx), v);
 		any |= v != 0;
 	}
 	return any;
 }
 
-static void ie_take_give_elt(struct ie_hist *hist, struct tracing_map_elt *live,
-			     struct tracing_map_elt *copy)
+static void ie_take_give_elt(struct ie_hist *hist, struct ie_elt *live,
+			     struct ie_elt *copy)
 {
+	struct ie_map *map = hist->m;
 	unsigned int i, idx;
 	u64 v;
 
 	for (i = 0; i < hist->n_vals; i++) {
 		if (hist->vals[i].mods & IE_MOD_STATS) {
-			ie_stat_give_back(&hist->vals[i], live->private_data,
-					  copy->private_data);
+			ie_stat_give_back(&hist->vals[i],
+					  ie_elt_data(map, live),
+					  ie_elt_data(map, copy));
 			continue;
 		}
 		if (!ie_take_has_sum(hist, i))
 			continue;
 		idx = hist->vals[i].map_idx;
-		v = atomic64_read(&copy->fields[idx].sum);
+		v = ie_elt_read_sum(map, copy, idx);
 		if (v)
-			atomic64_add(v, &live->fields[idx].sum);
+			atomic64_add(v, ie_elt_sum(map, live, idx));
 	}
 }
 
@@ -150,10 +131,9 @@ static bool ie_take_alias(struct ie_take *take, struct ie_hist *hist)
 /* Take one histogram into @t. */
 static int ie_take_hist(struct ie_hist *hist, struct ie_take_hist *t)
 {
-	size_t size = ie_take_elt_size(hist);
-	struct tracing_map_elt *copy;
+	size_t size = hist->m->elt_size;
+	struct ie_elt *copy;
 	struct ie_row *rows;
-	void *mem;
 	int n, e;
 
 	t->hist = hist;
@@ -174,10 +154,8 @@ static int ie_take_hist(struct ie_hist *hist, struct ie_take_hist *t)
 		return -ENOMEM;
 	}
 	for (e = 0; e < n; e++) {
-		mem = t->mem + (size_t)t->n * size;
-		copy = mem;
-		if (ie_take_elt(hist, rows[e].elt, copy,
-				mem + ALIGN(sizeof(*copy), 8))) {
+		copy = t->mem + (size_t)t->n * size;
+		if (ie_take_elt(hist, rows[e].elt, copy)) {
 			t->elts[t->n] = copy;
 			t->live[t->n++] = rows[e].elt;
 		}

@@ -409,8 +409,7 @@ static void ie_hist_control(struct event_trigger_data *test, struct ie_spec *spe
 	if (spec->clear) {
 		WRITE_ONCE(hist->m->clearing, true);
 		tracepoint_synchronize_unregister();
-		tracing_map_clear(hist->map);
-		ie_index_clear(&hist->m->index);
+		ie_map_clear(hist->m);
 		ie_map_cpu_clear(hist->m);
 		hist->m->since_ns = ktime_get_ns();
 		/* Cleared entries are seen before the flag goes. */

@@ -646,9 +646,10 @@ bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v)
  *
  * Context: event path, any context including NMI.
  */
-void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
+void ie_vars_save(struct ie_hist *hist, struct ie_elt *elt,
 		  const u64 *vals, void *rec)
 {
+	u8 *data = ie_elt_data(hist->m, elt);
 	u64 tag = ie_event_write_tag();
 	const struct ie_var *var;
 	atomic64_t *slot;
@@ -671,14 +672,14 @@ void ie_vars_save(struct ie_hist *hist, struct tracing_map_elt *elt,
 		 * address): the entry gets it whole.
 		 */
 		if (var->str_size && vals[i])
-			memcpy(elt->private_data + var->str_off,
+			memcpy(data + var->str_off,
 			       (const void *)(unsigned long)vals[i],
 			       var->str_size);
 		else if (var->str_size)
-			ie_field_key(var->expr->field, rec,
-				     elt->private_data + var->str_off);
+			ie_field_key(var->expr->field, rec, data + var->str_off);
 		else
-			tracing_map_set_var(elt, var->map_idx, vals[i]);
+			atomic64_set(ie_elt_var(hist->m, elt, var->map_idx),
+				     vals[i]);
 		atomic64_set_release(slot, tag);
 	}
 }
@@ -736,7 +737,7 @@ static bool ie_var_take_str(atomic64_t *tag, const char *src, char *dst,
  * event doesn't count.
  */
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
-		  struct tracing_map_elt **elts, char *strs)
+		  struct ie_elt **elts, char *strs)
 {
 	const struct ie_ref *ref;
 	const struct ie_var *var;
@@ -767,7 +768,8 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 		}
 		if (ie_event_taken(tag, &v))
 			continue;
-		if (!ie_var_peek(tag, &elts[i]->vars[ref->def->vars[ref->var].map_idx],
+		if (!ie_var_peek(tag, ie_elt_var(ref->def->m, elts[i],
+						 ref->def->vars[ref->var].map_idx),
 				 &t, &v))
 			return false;
 		need++;
@@ -781,7 +783,8 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 		tag = ie_var_tag(ref->def, elts[i], ref->var);
 		if (var->str_size) {
 			dst = strs + ref->str_slot * IE_STR_MAX;
-			if (!ie_var_take_str(tag, elts[i]->private_data +
+			if (!ie_var_take_str(tag, (u8 *)ie_elt_data(ref->def->m,
+								    elts[i]) +
 					     var->str_off, dst, var->str_size))
 				return false;	/* another event took it */
 			vals[i] = (unsigned long)dst;
@@ -789,7 +792,7 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 		}
 		if (ie_event_taken(tag, &vals[i]))
 			continue;
-		if (!ie_var_take(tag, &elts[i]->vars[ref->def->vars[ref->var].map_idx],
+		if (!ie_var_take(tag, ie_elt_var(ref->def->m, elts[i], var->map_idx),
 				 &vals[i]))
 			return false;	/* another event took it */
 		ie_event_take(tag, vals[i]);
