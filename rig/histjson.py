@@ -45,7 +45,9 @@ def parse_text(text):
             key, rest = block[1:end], block[end + 1:]
             vals = {}
             # (A constant's column has no name in the text, as stock.)
-            for m in re.finditer(r"\s*([^:]*?):\s*(\S+)", rest):
+            # A value has no colon: a graph's bar of 0 is empty, and
+            # the next column's name is no value.
+            for m in re.finditer(r"\s*([^:]*?):[ \t]*([^\s:]*)(?=\s|$)", rest):
                 vals[m.group(1)] = m.group(2)
             cur["entries"].append((key, vals))
         elif cur is not None:

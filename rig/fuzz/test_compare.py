@@ -405,6 +405,15 @@ class JsonPairs(unittest.TestCase):
         self.assertEqual(n, 1)
         self.assertIn("not JSON", problems[0])
 
+    def test_text_columns(self):
+        # A graph's bar of 0 is empty: the next column's name is no value.
+        line = ("{ a:          1 } hitcount:          4  lat (%):  12.50"
+                "  b: ####  d:                       e:          0")
+        h = histjson.parse_text("# trigger info: x\n" + line + "\n")
+        self.assertEqual(h[0]["entries"][0][1],
+                         {"hitcount": "4", "lat (%)": "12.50", "b": "####",
+                          "d": "", "e": "0"})
+
 
 if __name__ == '__main__':
     unittest.main()
