@@ -795,7 +795,9 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 	struct ie_eval_ctx ctx = { .rec = rec };
 	const struct ie_field *f;
 	u64 *key, val, skey[IE_MAX_KEYS];
+	struct ie_cpu_counts *c;
 	struct ie_elt *elt;
+	atomic64_t *sums;
 	struct ie_scratch *s;
 	unsigned int i;
 
@@ -845,10 +847,15 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 	}
 
 	elt = ie_map_find_or_add(hist->m, key);
-	ie_map_count(hist->m, elt);
-	if (!elt)
+	c = this_cpu_ptr(hist->m->cpu);
+	if (!elt) {
+		local64_inc(&c->drops);
 		return;
-	atomic64_inc(ie_elt_sum(hist->m, elt, hist->vals[0].map_idx));
+	}
+	local64_inc(&c->hits);
+	/* This CPU's sums of the entry. */
+	sums = ie_elt_sums(hist->m, c, elt);
+	atomic64_inc(&sums[hist->vals[0].map_idx]);
 	for (i = 1; i < hist->n_vals; i++) {
 		f = &hist->vals[i];
 		if (f->type == IE_FT_HITCOUNT)
@@ -857,7 +864,7 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		if (unlikely(f->mods & IE_MOD_STATS))
 			ie_stat_update(f, ie_elt_data(hist->m, elt), val);
 		else
-			atomic64_add(val, ie_elt_sum(hist->m, elt, f->map_idx));
+			atomic64_add(val, &sums[f->map_idx]);
 	}
 	if (hist->n_vars) {
 		for (i = 0; i < hist->n_vars; i++)

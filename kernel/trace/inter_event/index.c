@@ -4,10 +4,12 @@
  *
  * A map's entries are one array, allocated whole when its first trigger
  * is registered (ie_map_alloc()): 2^map_bits entries of elt_size bytes,
- * each its key, its sums, its variables and its entry data, in this
- * order (ie_map_layout()), nothing else.  Entries are taken in the
- * array's order (next_elt) and given back only when the map is cleared
- * or freed.
+ * each its key, its variables and its entry data, in this order
+ * (ie_map_layout()), nothing else; each possible CPU has its sums of the
+ * entries (n_sums each) in an array of its own, at the entry's number
+ * (or, past IE_SUMS_PERCPU_MAX for all CPUs, one array all CPUs share).
+ * Entries are taken in the array's order (next_elt) and given back only
+ * when the map is cleared or freed.
  *
  * The index has twice as many slots as the map has entries, each a
  * pointer to an entry, NULL when free.  The slot of a key is a
@@ -52,9 +54,10 @@
  *
  * Lookups take no lock and write nothing; any context, NMI included.
  *
- * Memory: the entries, 2^map_bits * elt_size bytes (32 KiB at the default
- * size=2048 for one key and the hit count), and the index, 2 * 2^map_bits
- * pointers (32 KiB at size=2048 on 64-bit).
+ * Memory: the entries, 2^map_bits * elt_size bytes (16 KiB at the default
+ * size=2048 for one key), their sums, 2^map_bits * n_sums * 8 bytes per
+ * possible CPU (16 KiB for the hit count alone), and the index,
+ * 2 * 2^map_bits pointers (32 KiB at size=2048 on 64-bit).
  */
 #include <linux/hash.h>
 #include <linux/slab.h>
@@ -65,7 +68,7 @@
  * ie_map_layout - lay out the entries of a map
  * @m: the map, its entries not allocated yet
  * @key_size: bytes of the key, a multiple of 8
- * @n_sums: sums, the hit count's included
+ * @n_sums: sums, the hit count's included (per CPU, not in the entry)
  * @n_vars: variables (atomic64_t each)
  * @data_size: bytes of entry data, a multiple of 8
  *
@@ -77,28 +80,65 @@ int ie_map_layout(struct ie_map *m, unsigned int key_size,
 {
 	size_t size;
 
-	size = (size_t)key_size + (n_sums + n_vars) * sizeof(atomic64_t) +
-	       data_size;
+	size = (size_t)key_size + n_vars * sizeof(atomic64_t) + data_size;
 	if (!key_size || key_size % sizeof(u64) || data_size % sizeof(u64) ||
-	    size > SZ_64K)
+	    size > SZ_64K || !n_sums)
 		return -E2BIG;
 	m->key_size = key_size;
 	m->n_sums = n_sums;
 	m->n_vars = n_vars;
-	m->sums_off = key_size;
-	m->vars_off = m->sums_off + n_sums * sizeof(atomic64_t);
+	m->vars_off = key_size;
 	m->data_off = m->vars_off + n_vars * sizeof(atomic64_t);
 	m->elt_data_size = data_size;
 	m->elt_size = size;
+	/* ceil(2^64 / size): see ie_elt_num(). */
+	m->num_mul = div64_u64(U64_MAX, size) + 1;
 	return 0;
 }
 
 /**
+ * ie_elt_read_sum - a sum of an entry, added up over the CPUs
+ * @m: the entry's map (or a take's copies, see take.c)
+ * @elt: the entry
+ * @i: the sum
+ *
+ * Context: not the event path (every possible CPU's sum is read).
+ * Return: the sum, of the values that each CPU's adds made visible.
+ */
+u64 ie_elt_read_sum(const struct ie_map *m, struct ie_elt *elt,
+		    unsigned int i)
+{
+	size_t at = (size_t)ie_elt_num(m, elt) * m->n_sums + i;
+	u64 sum = 0;
+	int cpu;
+
+	if (m->sums)
+		return atomic64_read(&m->sums[at]);
+	for_each_ie_sums_cpu(m, cpu)
+		sum += atomic64_read(&per_cpu_ptr(m->cpu, cpu)->sums[at]);
+	return sum;
+}
+
+/* Free the sums of a map's entries, per CPU or shared (maybe NULL). */
+static void ie_map_free_sums(struct ie_map *m)
+{
+	int cpu;
+
+	if (!m->cpu)
+		return;
+	for_each_ie_sums_cpu(m, cpu)
+		kvfree(per_cpu_ptr(m->cpu, cpu)->sums);
+	for_each_possible_cpu(cpu)
+		per_cpu_ptr(m->cpu, cpu)->sums = NULL;
+}
+
+/**
  * ie_map_alloc - allocate the entries of a map and their index
- * @m: the map, laid out by ie_map_layout()
+ * @m: the map, laid out by ie_map_layout(), its per-CPU counts allocated
  * @map_bits: log2 of the entries
  *
- * The entries are zeroed: each a key never added, with no hits.
+ * The entries are zeroed: each a key never added, with no hits.  Each
+ * possible CPU gets its sums of the entries, on its node.
  *
  * Context: process context, may sleep.
  * Return: 0 or -ENOMEM (nothing allocated).
@@ -106,6 +146,10 @@ int ie_map_layout(struct ie_map *m, unsigned int key_size,
 int ie_map_alloc(struct ie_map *m, unsigned int map_bits)
 {
 	struct ie_index *ix = &m->index;
+	struct ie_cpu_counts *c;
+	atomic64_t *sums;
+	size_t n;
+	int cpu;
 
 	ix->bits = map_bits + 1;
 	ix->mask = (1U << ix->bits) - 1;
@@ -119,18 +163,44 @@ int ie_map_alloc(struct ie_map *m, unsigned int map_bits)
 	/* (A size past INT_MAX fails, quietly: the user asked too much.) */
 	m->elts = kvcalloc(m->max_elts, m->elt_size,
 			   GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
-	if (ix->slots && m->elts)
+	if (!ix->slots || !m->elts)
+		goto nomem;
+	n = (size_t)m->max_elts * m->n_sums;
+	m->sums_shared = (u64)n * sizeof(*sums) * num_possible_cpus() >
+			 IE_SUMS_PERCPU_MAX;
+	for_each_possible_cpu(cpu) {
+		if (m->sums_shared)
+			break;
+		c = per_cpu_ptr(m->cpu, cpu);
+		c->sums = kvcalloc_node(n, sizeof(*c->sums),
+					GFP_KERNEL_ACCOUNT | __GFP_NOWARN,
+					cpu_to_node(cpu));
+		if (c->sums)
+			continue;
+		/* No room for every CPU's: one array for all then. */
+		ie_map_free_sums(m);
+		m->sums_shared = true;
+	}
+	if (!m->sums_shared)
 		return 0;
+	sums = kvcalloc(n, sizeof(*sums), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!sums)
+		goto nomem;
+	for_each_possible_cpu(cpu)
+		per_cpu_ptr(m->cpu, cpu)->sums = sums;
+	return 0;
+nomem:
 	ie_map_free(m);
 	return -ENOMEM;
 }
 
 /**
- * ie_map_free - free the entries of a map and their index
+ * ie_map_free - free the entries of a map, their sums and their index
  * @m: the map (its entries may be unallocated)
  */
 void ie_map_free(struct ie_map *m)
 {
+	ie_map_free_sums(m);
 	kvfree(m->index.slots);
 	m->index.slots = NULL;
 	kvfree(m->elts);
@@ -146,11 +216,15 @@ void ie_map_free(struct ie_map *m)
 void ie_map_clear(struct ie_map *m)
 {
 	unsigned int n = atomic_read(&m->next_elt);
+	int cpu;
 
 	if (!m->elts)
 		return;
 	memset(m->index.slots, 0, sizeof(*m->index.slots) << m->index.bits);
 	memset(m->elts, 0, (size_t)n * m->elt_size);
+	for_each_ie_sums_cpu(m, cpu)
+		memset(per_cpu_ptr(m->cpu, cpu)->sums, 0,
+		       (size_t)n * m->n_sums * sizeof(atomic64_t));
 	atomic_set(&m->next_elt, 0);
 	atomic_set(&m->reserved, 0);
 }

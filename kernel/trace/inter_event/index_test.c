@@ -19,6 +19,13 @@ struct index_fixture {
 
 KUNIT_DEFINE_ACTION_WRAPPER(index_map_free, ie_map_free, struct ie_map *);
 
+static void index_counts_free(void *arg)
+{
+	struct ie_map *m = arg;
+
+	free_percpu(m->cpu);
+}
+
 static struct index_fixture *index_fixture(struct kunit *test,
 					   unsigned int words)
 {
@@ -26,7 +33,11 @@ static struct index_fixture *index_fixture(struct kunit *test,
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	f->words = words;
-	KUNIT_ASSERT_EQ(test, ie_map_layout(&f->m, words * sizeof(u64), 1, 0,
+	f->m.cpu = alloc_percpu(struct ie_cpu_counts);
+	KUNIT_ASSERT_NOT_NULL(test, f->m.cpu);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, index_counts_free,
+							&f->m), 0);
+	KUNIT_ASSERT_EQ(test, ie_map_layout(&f->m, words * sizeof(u64), 2, 0,
 					    0), 0);
 	KUNIT_ASSERT_EQ(test, ie_map_alloc(&f->m, IE_MAP_BITS_MIN), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, index_map_free,
@@ -154,8 +165,10 @@ static void index_test_full(struct kunit *test)
 	struct index_fixture *f = index_fixture(test, 1);
 	unsigned int max = f->m.max_elts;
 	u64 *keys = kunit_kcalloc(test, max, sizeof(*keys), GFP_KERNEL);
+	struct ie_elt *elt;
 	u64 key[1];
 	unsigned int i;
+	int cpu;
 
 	KUNIT_ASSERT_NOT_NULL(test, keys);
 	index_fill(test, f, keys, max, 3);
@@ -168,14 +181,21 @@ static void index_test_full(struct kunit *test)
 		KUNIT_EXPECT_NOT_NULL(test, index_add(f, key));
 	}
 	/* Cleared with its map: empty, then filled again. */
-	atomic64_inc(ie_elt_sum(&f->m, index_add(f, key), 0));
+	elt = index_add(f, key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	atomic64_inc(ie_elt_cpu_sum(&f->m, cpumask_last(cpu_possible_mask),
+				    elt, 1));
 	ie_map_clear(&f->m);
 	for (i = 0; i < (1U << f->m.index.bits); i++)
 		KUNIT_EXPECT_NULL(test, f->m.index.slots[i]);
 	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.next_elt), 0);
-	/* Every entry zeroed: key, sums. */
+	/* Every entry zeroed: keys, every CPU's sums. */
 	KUNIT_EXPECT_TRUE(test, !memchr_inv(f->m.elts, 0,
 					    max * f->m.elt_size));
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_TRUE(test, !memchr_inv(per_cpu_ptr(f->m.cpu, cpu)->sums,
+						    0, max * f->m.n_sums *
+						    sizeof(u64)));
 	key[0] = keys[0];
 	KUNIT_EXPECT_NULL(test, ie_index_find(&f->m.index, key));
 	index_fill(test, f, keys, max, 0);
@@ -263,7 +283,103 @@ static void index_test_same_hash(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.next_elt), 2);
 }
 
+/*
+ * An entry's number, by which its sums are found, for every entry of a
+ * map and for entries of every size at numbers up to the largest map's
+ * (as far as an array can reach: INT_MAX bytes); and a sum, added up
+ * over the CPUs that counted it.
+ */
+static void index_test_sums(struct kunit *test)
+{
+	struct index_fixture *f = index_fixture(test, 1);
+	unsigned int first = cpumask_first(cpu_possible_mask);
+	unsigned int last = cpumask_last(cpu_possible_mask);
+	const u64 ks[] = { 0, 1, 2, 3, 127, 4097, (1U << 17) - 1 };
+	unsigned int i, size, k;
+	struct ie_map lay = {};
+	struct ie_elt *elt, *other;
+	u64 key[1];
+
+	KUNIT_EXPECT_FALSE(test, f->m.sums_shared);
+	for (i = 0; i < f->m.max_elts; i++) {
+		elt = (struct ie_elt *)(f->m.elts + i * f->m.elt_size);
+		KUNIT_EXPECT_EQ(test, ie_elt_num(&f->m, elt), i);
+	}
+	for (size = 8; size <= SZ_64K; size += 8) {
+		KUNIT_ASSERT_EQ(test, ie_map_layout(&lay, 8, 1, 0, size - 8), 0);
+		KUNIT_ASSERT_EQ(test, lay.elt_size, size);
+		lay.elts = (u8 *)SZ_4K;
+		for (k = 0; k < ARRAY_SIZE(ks); k++) {
+			if (ks[k] * size > INT_MAX)
+				continue;
+			elt = (struct ie_elt *)(lay.elts + (size_t)ks[k] * size);
+			KUNIT_EXPECT_EQ_MSG(test, ie_elt_num(&lay, elt), ks[k],
+					    "size %u", size);
+		}
+	}
+	key[0] = 42;
+	elt = index_add(f, key);
+	key[0] = 43;
+	other = index_add(f, key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	KUNIT_ASSERT_NOT_NULL(test, other);
+	atomic64_add(5, ie_elt_cpu_sum(&f->m, first, elt, 1));
+	atomic64_add(7, ie_elt_cpu_sum(&f->m, last, elt, 1));
+	atomic64_add(100, ie_elt_cpu_sum(&f->m, last, elt, 0));
+	KUNIT_EXPECT_EQ(test, ie_elt_read_sum(&f->m, elt, 1), 12);
+	KUNIT_EXPECT_EQ(test, ie_elt_read_sum(&f->m, elt, 0), 100);
+	/* The other entry's sums are its own. */
+	KUNIT_EXPECT_EQ(test, ie_elt_read_sum(&f->m, other, 0), 0);
+	KUNIT_EXPECT_EQ(test, ie_elt_read_sum(&f->m, other, 1), 0);
+}
+
+/*
+ * Sums too large for every CPU to have its own: one array, which every
+ * CPU's pointer names, read once, cleared once, freed once.
+ */
+static void index_test_sums_shared(struct kunit *test)
+{
+	struct index_fixture *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+	unsigned int first, last, n_sums = 33;
+	struct ie_elt *elt;
+	u64 key[1] = { 7 };
+	int cpu;
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	f->words = 1;
+	f->m.cpu = alloc_percpu(struct ie_cpu_counts);
+	KUNIT_ASSERT_NOT_NULL(test, f->m.cpu);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, index_counts_free,
+							&f->m), 0);
+	/* 2^17 entries of 33 sums: over IE_SUMS_PERCPU_MAX on one CPU. */
+	KUNIT_ASSERT_GT(test, (u64)n_sums * sizeof(u64) << IE_MAP_BITS_MAX,
+			(u64)IE_SUMS_PERCPU_MAX);
+	KUNIT_ASSERT_EQ(test, ie_map_layout(&f->m, sizeof(u64), n_sums, 0, 0),
+			0);
+	if (ie_map_alloc(&f->m, IE_MAP_BITS_MAX))
+		kunit_skip(test, "no room for 2^17 entries of 33 sums");
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, index_map_free,
+							&f->m), 0);
+	KUNIT_EXPECT_TRUE(test, f->m.sums_shared);
+	first = cpumask_first(cpu_possible_mask);
+	last = cpumask_last(cpu_possible_mask);
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_PTR_EQ(test, per_cpu_ptr(f->m.cpu, cpu)->sums,
+				    per_cpu_ptr(f->m.cpu, first)->sums);
+	elt = index_add(f, key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	atomic64_add(3, ie_elt_cpu_sum(&f->m, first, elt, n_sums - 1));
+	atomic64_add(4, ie_elt_cpu_sum(&f->m, last, elt, n_sums - 1));
+	/* Counted once, whichever CPU's pointer added. */
+	KUNIT_EXPECT_EQ(test, ie_elt_read_sum(&f->m, elt, n_sums - 1), 7);
+	ie_map_clear(&f->m);
+	KUNIT_EXPECT_EQ(test, atomic64_read(ie_elt_cpu_sum(&f->m, last, elt,
+							   n_sums - 1)), 0);
+}
+
 static struct kunit_case index_test_cases[] = {
+	KUNIT_CASE(index_test_sums),
+	KUNIT_CASE(index_test_sums_shared),
 	KUNIT_CASE(index_test_mark),
 	KUNIT_CASE(index_test_same_hash),
 	KUNIT_CASE(index_test_collide_wrap),

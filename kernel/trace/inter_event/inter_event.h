@@ -29,9 +29,10 @@
  * The entries are in a struct ie_map (index.c): one array of entries
  * (struct ie_elt), allocated whole when the trigger is registered, and
  * the index that finds them by key (struct ie_index).  An entry is its
- * key, its sums (the hit count first), its variables and its data, at
- * the map's offsets (ie_elt_key(), ie_elt_sum(), ie_elt_var(),
- * ie_elt_data()).  A numeric variable (struct ie_var) is one variable
+ * key, its variables and its data, at the map's offsets (ie_elt_key(),
+ * ie_elt_var(), ie_elt_data()); its sums (the hit count first) are per
+ * CPU (ie_cpu_counts.sums, ie_elt_sums()), added up when read
+ * (ie_elt_read_sum()).  A numeric variable (struct ie_var) is one variable
  * of the entry; onmax()/onchange() keep the entry's maximum or last
  * value in one more (ie_action.slot).  The entry data holds, in this
  * order, the task name of an .execname key, the save() slots
@@ -159,16 +160,25 @@
  * What every CPU writes: nothing, on a hit of an entry already there
  * (while no hist file is polled: then every hit queues the tree's
  * irq_work that wakes the pollers).  Such a hit reads the index and
- * writes the CPU's own data (its hit and drop counts, ie_map.cpu; its
- * current level and scratch slot) and the entry's (sums, variables,
- * tags, handler slots: atomics or cmpxchg in the entry).  The map's
+ * writes the CPU's own data (its hit and drop counts and its sums of
+ * the entry, ie_map.cpu; its current level and scratch slot) and the
+ * entry's own (statistics, variables, tags, handler slots: atomics or
+ * cmpxchg in the entry).  The map's
  * shared counts of entries (ie_map.next_elt and reserved, on a cache
  * line of their own) are written only by events adding a key; a full
- * map's are only read.  CPUs share
- * a cache line only while they hit the same entry: its sums are not per
- * CPU (that would multiply an entry's memory by the CPUs).  The bench's
- * scenarios s2p and s3p run the triggers on all CPUs at once, for their
- * instruction count (QEMU shows no sharing).
+ * map's are only read.  Sums are per CPU, as BPF's per-CPU maps keep
+ * them: 8 bytes per sum, entry and possible CPU, each CPU's in an array
+ * of its own (node-local), added up when read; a take exchanges each
+ * CPU's with 0 (atomics: the CPU may be adding meanwhile).  Past
+ * IE_SUMS_PERCPU_MAX for all CPUs, the CPUs share one array of sums.
+ * What a hit writes in the entry itself (a statistic: .min, .max, .avg,
+ * .stddev, .percentiles; a variable, its tag, a handler's value) is
+ * shared by the CPUs hitting it, and, entries being packed in one array,
+ * may share a cache line with a neighbour's key, which lookups of that
+ * neighbour read; a histogram of keys and sums alone writes none.  The
+ * bench's scenarios s2p and s3p run the triggers on all CPUs at once,
+ * for their instruction count (QEMU models no caches: no sharing
+ * shows).
  *
  * The event path
  *
@@ -250,6 +260,7 @@
 
 #include <linux/hash.h>
 #include <linux/jump_label_ratelimit.h>
+#include <linux/math64.h>
 #include <asm/local64.h>
 
 #include "../trace.h"
@@ -535,8 +546,7 @@ struct ie_snap {
 	unsigned int		pos;		/* of the first snapshot() */
 	/*
 	 * A copy of the entry up to its statistics (ie_snap_size()): the
-	 * key, the variables and the entry data before stats_off; the
-	 * sums left 0.
+	 * key, the variables and the entry data before stats_off.
 	 */
 	u64			elt[] __aligned(8);
 };
@@ -552,12 +562,15 @@ struct ie_aux {
 
 /*
  * A table's hits and drops on one CPU, counted by the event path
- * (ie_map_count()) and summed by ie_map_totals() into the hist file's
- * totals; cleared with the table.
+ * (__ie_hist_event(), ie_map_count()) and summed by ie_map_totals() into
+ * the hist file's totals, and its sums of the table's entries; cleared
+ * with the table.
  */
 struct ie_cpu_counts {
 	local64_t		hits;
 	local64_t		drops;
+	/* The sums of the entries (n_sums each) counted on this CPU. */
+	atomic64_t		*sums;
 };
 
 /* The index of a map's entries by key (index.c). */
@@ -570,6 +583,13 @@ struct ie_index {
 };
 
 /*
+ * A map's sums are per CPU while all possible CPUs' take at most this
+ * much (and can be had); past it, one array for all CPUs (atomics shared
+ * as entries are).
+ */
+#define IE_SUMS_PERCPU_MAX	SZ_32M
+
+/*
  * A histogram's map and what its entries hold.  The triggers of one name
  * share it; each has its own struct ie_hist, resolved against its own
  * event's fields.  @ref and @ready change under event_mutex only.
@@ -580,13 +600,17 @@ struct ie_map {
 	unsigned int		max_elts;
 	/* An entry's layout (ie_map_layout()), in bytes. */
 	unsigned int		elt_size;
+	u64			num_mul;	/* ie_elt_num(): ~2^64 / elt_size */
 	unsigned int		key_size;
-	unsigned int		sums_off;	/* n_sums atomic64_t */
 	unsigned int		vars_off;	/* n_vars atomic64_t */
 	unsigned int		data_off;	/* elt_data_size bytes */
-	unsigned int		n_sums;
+	unsigned int		n_sums;		/* per entry, in ie_cpu_counts */
 	unsigned int		n_vars;
 	struct ie_cpu_counts __percpu *cpu;
+	/* One array of sums for all CPUs (too large per CPU, see index.c). */
+	bool			sums_shared;
+	/* Entries copied by a take: their sums, not per CPU (take.c). */
+	atomic64_t		*sums;
 	unsigned int		ref;		/* histograms using it */
 	bool			ready;		/* entries allocated */
 	bool			clearing;	/* being cleared: don't touch */
@@ -601,7 +625,8 @@ struct ie_map {
 /*
  * An entry of a map: a block of ie_map.elt_size bytes in the map's array,
  * laid out by ie_map_layout(): the key first (an entry's address is its
- * key's), then the sums, the variables, and the entry data.
+ * key's), then the variables and the entry data.  Its sums are per CPU,
+ * at its number in the array (ie_elt_num()).
  */
 struct ie_elt;
 
@@ -610,17 +635,44 @@ static inline u64 *ie_elt_key(struct ie_elt *elt)
 	return (u64 *)elt;
 }
 
-static inline atomic64_t *ie_elt_sum(const struct ie_map *m,
-				     struct ie_elt *elt, unsigned int i)
+/* The number of @elt in its map's array: (elt - elts) / elt_size. */
+static __always_inline unsigned int ie_elt_num(const struct ie_map *m,
+					       struct ie_elt *elt)
 {
-	return (atomic64_t *)((u8 *)elt + m->sums_off) + i;
+	/*
+	 * Exact for a whole multiple k of elt_size: num_mul exceeds
+	 * 2^64 / elt_size by less than 1, so the product by less than
+	 * k * elt_size, far below 2^64 (arrays are under INT_MAX bytes).
+	 */
+	return mul_u64_u64_shr((u8 *)elt - m->elts, m->num_mul, 64);
 }
 
-static inline u64 ie_elt_read_sum(const struct ie_map *m, struct ie_elt *elt,
-				  unsigned int i)
+/* Event path: the sums of @elt counted on this CPU, whose counts are @c. */
+static __always_inline atomic64_t *ie_elt_sums(const struct ie_map *m,
+					       struct ie_cpu_counts *c,
+					       struct ie_elt *elt)
 {
-	return atomic64_read(ie_elt_sum(m, elt, i));
+	return c->sums + (size_t)ie_elt_num(m, elt) * m->n_sums;
 }
+
+/*
+ * The CPUs whose sums differ: every possible CPU, or one when they share
+ * their sums (ie_map.sums_shared).
+ */
+#define for_each_ie_sums_cpu(m, cpu)					\
+	for_each_cpu(cpu, (m)->sums_shared ?				\
+		     cpumask_of(cpumask_first(cpu_possible_mask)) :	\
+		     cpu_possible_mask)
+
+/* Sum @i of @elt as counted on @cpu. */
+static inline atomic64_t *ie_elt_cpu_sum(const struct ie_map *m, int cpu,
+					 struct ie_elt *elt, unsigned int i)
+{
+	return ie_elt_sums(m, per_cpu_ptr(m->cpu, cpu), elt) + i;
+}
+
+u64 ie_elt_read_sum(const struct ie_map *m, struct ie_elt *elt,
+		    unsigned int i);
 
 static inline atomic64_t *ie_elt_var(const struct ie_map *m,
 				     struct ie_elt *elt, unsigned int i)
@@ -1193,6 +1245,8 @@ struct ie_take_hist {
 	struct ie_elt	**elts;		/* the copies, in sort order */
 	struct ie_elt	**live;		/* the entry of each copy */
 	void			*mem;		/* what the copies are in */
+	/* The copies as a map: their layout, their sums (not per CPU). */
+	struct ie_map		*copies;
 	unsigned int		n;
 	u64			from_ns, to_ns;	/* the interval (monotonic) */
 	bool			alias;		/* another's copies: same map */

@@ -248,14 +248,14 @@ static void ie_json_key(struct seq_file *m, const struct ie_field *f,
 
 /* One value of an entry: a number, or the percentiles as an object. */
 static void ie_json_val(struct seq_file *m, struct ie_hist *hist,
-			const struct ie_field *f, struct ie_elt *elt,
-			u32 *pctl)
+			const struct ie_map *em, const struct ie_field *f,
+			struct ie_elt *elt, u32 *pctl)
 {
 	u64 q[IE_PCTL_N];
 	unsigned int i;
 
 	if (f->mods & IE_MOD_PCTL) {
-		ie_pctl_read(ie_elt_data(hist->m, elt) + f->stat_off, pctl, q);
+		ie_pctl_read(ie_elt_data(em, elt) + f->stat_off, pctl, q);
 		seq_putc(m, '{');
 		for (i = 0; i < IE_PCTL_N; i++) {
 			if (i)
@@ -265,16 +265,18 @@ static void ie_json_val(struct seq_file *m, struct ie_hist *hist,
 		}
 		seq_putc(m, '}');
 	} else if (f->mods & IE_MOD_STATS) {
-		ie_json_num(m, ie_stat_read_elt(hist->m, f, elt,
+		ie_json_num(m, ie_stat_read_elt(em, f, elt,
 						hist->vals[0].map_idx),
 			    ie_json_signed(f, false));
 	} else {
-		seq_printf(m, "%llu", ie_elt_read_sum(hist->m, elt, f->map_idx));
+		seq_printf(m, "%llu", ie_elt_read_sum(em, elt, f->map_idx));
 	}
 }
 
+/* An entry of @em: the map's, or a take's copy (take.c). */
 static void ie_json_entry(struct seq_file *m, struct ie_hist *hist,
-			  struct ie_elt *elt, u32 *pctl)
+			  const struct ie_map *em, struct ie_elt *elt,
+			  u32 *pctl)
 {
 	unsigned int i;
 
@@ -286,7 +288,7 @@ static void ie_json_entry(struct seq_file *m, struct ie_hist *hist,
 			seq_putc(m, ',');
 		ie_json_key(m, &hist->keys[i],
 			    (u8 *)ie_elt_key(elt) + hist->keys[i].key_off,
-			    ie_elt_data(hist->m, elt));
+			    ie_elt_data(em, elt));
 	}
 	seq_puts(m, "],");
 	ie_json_name(m, "values");
@@ -294,7 +296,7 @@ static void ie_json_entry(struct seq_file *m, struct ie_hist *hist,
 	for (i = 0; i < hist->n_vals; i++) {
 		if (i)
 			seq_putc(m, ',');
-		ie_json_val(m, hist, &hist->vals[i], elt, pctl);
+		ie_json_val(m, hist, em, &hist->vals[i], elt, pctl);
 	}
 	seq_puts(m, "]}");
 }
@@ -361,7 +363,8 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
 			if (e)
 				seq_putc(m, ',');
 			seq_putc(m, '\n');
-			ie_json_entry(m, hist, elt, pctl);
+			ie_json_entry(m, hist, t ? t->copies : hist->m, elt,
+				      pctl);
 		} while (!ie_doc_fits(m, mark));
 		/* Under event_mutex: let others run. */
 		cond_resched();

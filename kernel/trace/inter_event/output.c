@@ -257,12 +257,13 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 {
 	const struct ie_field *f = &hist->vals[i];
 	char bar[IE_GRAPH_WIDTH + 1];
-	u64 val = ie_elt_read_sum(hist->m, elt, f->map_idx);
 	/* A constant's column has no name (as CONFIG_HIST_TRIGGERS prints). */
 	const char *name = f->expr && f->expr->kind == IE_EX_CONST ? "" : f->name;
-	u64 pc, q[IE_PCTL_N];
+	u64 val = 0, pc, q[IE_PCTL_N];
 	unsigned int n;
 
+	if (!(f->mods & IE_MOD_STATS))
+		val = ie_elt_read_sum(hist->m, elt, f->map_idx);
 	if (f->mods & IE_MOD_PCTL) {
 		ie_pctl_read(ie_elt_data(hist->m, elt) + f->stat_off, st->pctl,
 			     q);
@@ -281,7 +282,9 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 		seq_printf(m, "  %s (%%):%4llu.%02llu", f->name,
 			   div_u64(pc, 100), pc % 100);
 	} else if (f->mods & IE_MOD_GRAPH) {
-		n = st->max[i] ? div64_u64(val * IE_GRAPH_WIDTH, st->max[i]) : 0;
+		pc = st->max[i] ? div64_u64(val * IE_GRAPH_WIDTH, st->max[i]) : 0;
+		/* Events count on while the file is read: past the maximum. */
+		n = min_t(u64, pc, IE_GRAPH_WIDTH);
 		memset(bar, '#', n);
 		bar[n] = '\0';
 		seq_printf(m, "  %s: %-*s", name, IE_GRAPH_WIDTH, bar);
@@ -333,6 +336,8 @@ static void ie_col_stats(struct ie_hist *hist, const struct ie_row *rows,
 			st->total[i] += val;
 			st->max[i] = max(st->max[i], val);
 		}
+		if (!(e & 1023))
+			cond_resched();
 	}
 }
 

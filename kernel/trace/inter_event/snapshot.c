@@ -136,8 +136,8 @@ void ie_snapshot_take(struct ie_hist *hist, struct ie_elt *elt,
 }
 
 /*
- * The copy: the entry up to its statistics (its key, sums left 0,
- * variables, and the entry data before stats_off).
+ * The copy: the entry up to its statistics (its key, its variables,
+ * and the entry data before stats_off).
  */
 static size_t ie_snap_size(const struct ie_hist *hist)
 {

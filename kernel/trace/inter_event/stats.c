@@ -570,8 +570,8 @@ u64 ie_stat_read(const struct ie_field *f, const void *data, u64 count)
 }
 
 /**
- * ie_stat_read_elt - an entry's statistic, read from a live entry
- * @m: the entry's map
+ * ie_stat_read_elt - an entry's statistic, live or taken
+ * @m: the entry's map (or a take's copies, see take.c)
  * @f: the column
  * @elt: the entry
  * @hits_idx: the sum of the entry's hit count

@@ -13,9 +13,11 @@
  * its hit in one interval and its value in the next; over two intervals
  * everything adds up.
  *
- * The copies are entries laid out as the live ones (the key, the hit
- * count and sums, an .execname key's task name, the statistics columns),
- * so that json.c prints them as it prints a live read.  Entries that
+ * The copies are entries laid out as the live ones (the key, an
+ * .execname key's task name, the statistics columns), with the hit
+ * count and sums of each, added up over the CPUs, beside them in
+ * t->copies, a map of the copies: json.c prints them as it prints a
+ * live read.  Each CPU's count is exchanged with 0 in turn.  Entries that
  * counted nothing in the interval are left out.  The entries stay in the
  * map (none is given back until it is cleared): a key seen once
  * keeps its place, and a full map keeps dropping new keys.  Variables,
@@ -44,13 +46,16 @@ static bool ie_take_has_sum(struct ie_hist *hist, unsigned int i)
 	return !i || f->type != IE_FT_HITCOUNT;
 }
 
-/* Move @live's counts into @copy, zeroed; whether it had any. */
-static bool ie_take_elt(struct ie_hist *hist, struct ie_elt *live,
-			struct ie_elt *copy)
+/* Move @live's counts into @copy, zeroed, of @t; whether it had any. */
+static bool ie_take_elt(struct ie_hist *hist, struct ie_take_hist *t,
+			struct ie_elt *live, struct ie_elt *copy)
 {
 	struct ie_map *map = hist->m;
 	unsigned int i, idx;
 	bool any = false;
+	atomic64_t *sum;
+	size_t at;
+	int cpu;
 	u64 v;
 
 	/* The key and an .execname's name are set before the entry shows. */
@@ -77,15 +82,22 @@ static bool ie_take_elt(struct ie_hist *hist, struct ie_elt *live,
 		if (!ie_take_has_sum(hist, i))
 			continue;
 		idx = hist->vals[i].map_idx;
-		v = atomic64_xchg(ie_elt_sum(map, live, idx), 0);
-		atomic64_set(ie_elt_sum(map, copy, idx), v);
+		v = 0;
+		for_each_ie_sums_cpu(map, cpu) {
+			sum = ie_elt_cpu_sum(map, cpu, live, idx);
+			/* (A 0 read is as good as one exchanged.) */
+			if (atomic64_read(sum))
+				v += atomic64_xchg(sum, 0);
+		}
+		at = (size_t)ie_elt_num(t->copies, copy) * map->n_sums + idx;
+		atomic64_set(&t->copies->sums[at], v);
 		any |= v != 0;
 	}
 	return any;
 }
 
-static void ie_take_give_elt(struct ie_hist *hist, struct ie_elt *live,
-			     struct ie_elt *copy)
+static void ie_take_give_elt(struct ie_hist *hist, struct ie_take_hist *t,
+			     struct ie_elt *live, struct ie_elt *copy)
 {
 	struct ie_map *map = hist->m;
 	unsigned int i, idx;
@@ -101,9 +113,11 @@ static void ie_take_give_elt(struct ie_hist *hist, struct ie_elt *live,
 		if (!ie_take_has_sum(hist, i))
 			continue;
 		idx = hist->vals[i].map_idx;
-		v = ie_elt_read_sum(map, copy, idx);
+		v = ie_elt_read_sum(t->copies, copy, idx);
+		/* Any CPU's sum will do: they are added up. */
 		if (v)
-			atomic64_add(v, ie_elt_sum(map, live, idx));
+			atomic64_add(v, ie_elt_cpu_sum(map, raw_smp_processor_id(),
+						       live, idx));
 	}
 }
 
@@ -149,13 +163,32 @@ static int ie_take_hist(struct ie_hist *hist, struct ie_take_hist *t)
 	t->mem = kvcalloc(n, size, GFP_KERNEL_ACCOUNT);
 	t->elts = kvcalloc(n, sizeof(*t->elts), GFP_KERNEL_ACCOUNT);
 	t->live = kvcalloc(n, sizeof(*t->live), GFP_KERNEL_ACCOUNT);
-	if (!t->mem || !t->elts || !t->live) {
+	t->copies = kzalloc(sizeof(*t->copies), GFP_KERNEL_ACCOUNT);
+	if (!t->mem || !t->elts || !t->live || !t->copies) {
 		kvfree(rows);
 		return -ENOMEM;
 	}
+	/* The copies: entries as the map's, with their sums beside. */
+	t->copies->sums = kvcalloc((size_t)n * hist->m->n_sums,
+				   sizeof(*t->copies->sums),
+				   GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!t->copies->sums) {
+		kvfree(rows);
+		return -ENOMEM;
+	}
+	t->copies->elts = t->mem;
+	t->copies->elt_size = hist->m->elt_size;
+	t->copies->num_mul = hist->m->num_mul;
+	t->copies->key_size = hist->m->key_size;
+	t->copies->vars_off = hist->m->vars_off;
+	t->copies->data_off = hist->m->data_off;
+	t->copies->n_sums = hist->m->n_sums;
+	t->copies->n_vars = hist->m->n_vars;
+	t->copies->elt_data_size = hist->m->elt_data_size;
+	t->copies->has_execname = hist->m->has_execname;
 	for (e = 0; e < n; e++) {
 		copy = t->mem + (size_t)t->n * size;
-		if (ie_take_elt(hist, rows[e].elt, copy)) {
+		if (ie_take_elt(hist, t, rows[e].elt, copy)) {
 			t->elts[t->n] = copy;
 			t->live[t->n++] = rows[e].elt;
 		}
@@ -180,6 +213,9 @@ void ie_take_free(struct ie_take *take)
 		if (take->h[i].alias)
 			continue;
 		kvfree(take->h[i].mem);
+		if (take->h[i].copies)
+			kvfree(take->h[i].copies->sums);
+		kfree(take->h[i].copies);
 		kvfree(take->h[i].elts);
 		kvfree(take->h[i].live);
 	}
@@ -204,7 +240,7 @@ void ie_take_give_back(struct ie_take *take)
 		if (t->alias)
 			continue;
 		for (e = 0; e < t->n; e++)
-			ie_take_give_elt(t->hist, t->live[e], t->elts[e]);
+			ie_take_give_elt(t->hist, t, t->live[e], t->elts[e]);
 		t->hist->m->since_ns = t->from_ns;
 	}
 }
