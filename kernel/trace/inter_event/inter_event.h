@@ -226,8 +226,8 @@
  * the build (Makefile: -Werror=frame-larger-than=512, GCC, no KASAN), and
  * synth-chain-stack.tc requires the stack from the first ie_hist_trigger()
  * to the one three synthetic events deeper to stay within 2048 bytes
- * (3072 with KASAN or KCSAN), counted from ie_hist_trigger()'s entry; it
- * measured 1512 bytes, under 510 a level (2808 on the debug kernel, with
+ * (3328 with KASAN or KCSAN), counted from ie_hist_trigger()'s entry; it
+ * measured 1632 bytes, under 550 a level (3112 on the debug kernel, with
  * KASAN).
  *
  * Files
