@@ -48,7 +48,7 @@ def parse_text(text):
             # A value has no colon: a graph's bar of 0 is empty, and
             # the next column's name is no value.
             for m in re.finditer(r"\s*([^:]*?):[ \t]*([^\s:]*)(?=\s|$)", rest):
-                vals[m.group(1)] = m.group(2)
+                vals[nth(vals, m.group(1))] = m.group(2)
             cur["entries"].append((key, vals))
         elif cur is not None:
             m = re.match(r"^    (Hits|Entries|Dropped): (\d+)$", line)
@@ -58,21 +58,36 @@ def parse_text(text):
     return hists
 
 
+def nth(names, name):
+    """A column's name, "name#2" and so on for a name already in names
+    (hitcount and hitcount.hex are both "hitcount" in the text)."""
+    k = 1
+    while (name if k == 1 else f"{name}#{k}") in names:
+        k += 1
+    return name if k == 1 else f"{name}#{k}"
+
+
 def columns(h):
     """The names of the JSON's value columns as the text names them, with
     how to read the text: (name, index, sub, kind)."""
     cols = []
+    names = set()
+
+    def add(name, idx, sub, kind):
+        name = nth(names, name)
+        names.add(name)
+        if kind:
+            cols.append((name, idx, sub, kind))
     for idx, v in enumerate(h["values"]):
         if v.get("stat") == "percentiles":
             for q in ("p50", "p90", "p99", "p999", "p100"):
-                cols.append((f"{v['name']}.{q}", idx, q, "dec"))
+                add(f"{v['name']}.{q}", idx, q, "dec")
         elif "stat" in v:
-            cols.append((f"{v['name']}.{v['stat']}", idx, None, "dec"))
+            add(f"{v['name']}.{v['stat']}", idx, None, "dec")
         else:
             mods = v.get("modifiers", "")
             kind = {"hex": "hex", "percent": None, "graph": None}.get(mods, "dec")
-            if kind:
-                cols.append((v["name"], idx, None, kind))
+            add(v["name"] + (" (%)" if mods == "percent" else ""), idx, None, kind)
     return cols
 
 
@@ -171,7 +186,7 @@ def check_pair(tag, jtxt, ttxt):
                     bad.append(f"{where} entry {e}: no column {name} in the text")
                     continue
                 shown = [v.get("modifiers", "") for v in h["values"]
-                         if v["name"] == name]
+                         if v["name"] == name.split("#")[0]]
                 if ("graph" in shown or "percent" in shown) and \
                         not re.fullmatch(r"-?[0-9a-fA-F]+", tvals[name]):
                     # The text shows this name as a bar or a share.

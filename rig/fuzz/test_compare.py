@@ -414,6 +414,16 @@ class JsonPairs(unittest.TestCase):
                          {"hitcount": "4", "lat (%)": "12.50", "b": "####",
                           "d": "", "e": "0"})
 
+    def test_text_columns_of_one_name(self):
+        # hitcount and hitcount.hex: both "hitcount" in the text, in order.
+        h = histjson.parse_text("# trigger info: x\n{ a:          1 }"
+                                " hitcount:         28  hitcount:         1c\n")
+        self.assertEqual(h[0]["entries"][0][1], {"hitcount": "28", "hitcount#2": "1c"})
+        cols = histjson.columns({"values": [{"name": "hitcount"},
+                                            {"name": "hitcount", "modifiers": "hex"},
+                                            {"name": "lat", "modifiers": "percent"}]})
+        self.assertEqual(cols, [("hitcount", 0, None, "dec"), ("hitcount#2", 1, None, "hex")])
+
 
 if __name__ == '__main__':
     unittest.main()
