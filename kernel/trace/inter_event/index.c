@@ -230,7 +230,7 @@ void ie_map_clear(struct ie_map *m)
 }
 
 /* Reads of a slot holding another event's mark before giving up. */
-#define IE_INDEX_WAIT	4096
+#define IE_INDEX_WAIT	256
 
 /* Keys being added on this CPU: an event nested in an add doesn't wait. */
 static DEFINE_PER_CPU(unsigned int, ie_index_adding);

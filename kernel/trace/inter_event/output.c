@@ -351,7 +351,6 @@ struct ie_row_sort {
 	const struct ie_hist	*hist;
 	u8			how[IE_MAX_SORT];
 	const struct ie_field	*key[IE_MAX_SORT];	/* IE_ROW_KEY */
-	unsigned int		from, to;	/* the sort keys compared */
 };
 
 /* A key of two entries: a string by strcmp(), a number by its sign. */
@@ -383,7 +382,7 @@ static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
 	unsigned int k;
 	int c;
 
-	for (k = rs->from; k < rs->to; k++) {
+	for (k = 0; k < rs->hist->n_sort; k++) {
 		switch (rs->how[k]) {
 		case IE_ROW_S64:
 			c = (s64)a->v[k] < (s64)b->v[k] ? -1 :
@@ -399,33 +398,6 @@ static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
 			return rs->hist->sort[k].descending ? -c : c;
 	}
 	return 0;
-}
-
-/*
- * Sort by the first key, then each run of rows equal by it by the
- * second: entries equal by both stay in the order CONFIG_HIST_TRIGGERS
- * gives them, for the same entries found in the same order.
- */
-static void ie_rows_sort(struct ie_row_sort *rs, struct ie_row *r, int n)
-{
-	int start, i;
-
-	rs->from = 0;
-	rs->to = 1;
-	sort_r(r, n, sizeof(*r), ie_row_cmp, NULL, rs);
-	if (rs->hist->n_sort < 2)
-		return;
-	for (start = 0; start < n; start = i) {
-		rs->from = 0;
-		rs->to = 1;
-		for (i = start + 1; i < n && !ie_row_cmp(&r[start], &r[i], rs); i++)
-			;
-		if (i - start < 2)
-			continue;
-		rs->from = 1;
-		rs->to = rs->hist->n_sort;
-		sort_r(r + start, i - start, sizeof(*r), ie_row_cmp, NULL, rs);
-	}
 }
 
 /**
@@ -509,7 +481,7 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 		}
 		n++;
 	}
-	ie_rows_sort(&rs, r, n);
+	sort_r(r, n, sizeof(*r), ie_row_cmp, NULL, &rs);
 	*rows = r;
 	return n;
 }

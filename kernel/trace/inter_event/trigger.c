@@ -201,14 +201,12 @@ static bool ie_hist_pins_instance(struct ie_hist *hist)
  * set and finds no such trigger pays the bracket only.  Only events with
  * the flag take a level, so only they count toward the nesting bounds.
  */
-static bool ie_file_needs_level(struct trace_event_file *file,
-				struct event_trigger_data *leaving)
+static bool ie_file_needs_level(struct trace_event_file *file)
 {
 	struct event_trigger_data *data;
 
 	list_for_each_entry(data, &file->triggers, list) {
-		if (data != leaving && ie_is_hist(data) &&
-		    !ie_data_hist(data)->simple)
+		if (ie_is_hist(data) && !ie_data_hist(data)->simple)
 			return true;
 	}
 	return false;
@@ -232,11 +230,11 @@ static void ie_file_level_add(struct trace_event_file *file,
 	tracepoint_synchronize_unregister();
 }
 
-/* After @data left the list: no flag if no other trigger needs it. */
+/* After @data left the list: no flag if no trigger left needs it. */
 static void ie_file_level_del(struct trace_event_file *file,
 			      struct event_trigger_data *data)
 {
-	if (ie_data_hist(data)->simple || ie_file_needs_level(file, data))
+	if (ie_data_hist(data)->simple || ie_file_needs_level(file))
 		return;
 	tracepoint_synchronize_unregister();
 	clear_bit(EVENT_FILE_FL_IE_LEVEL_BIT, &file->flags);
