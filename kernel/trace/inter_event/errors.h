@@ -2,7 +2,7 @@
 /*
  * Inter-event hist triggers: the error codes and their messages.
  *
- * The one list of errors: inter_event.h makes enum ie_err of it, trigger.c
+ * The one list of errors: inter_event.h makes enum ie_err of it, errors.c
  * the messages error_log shows (ie_log_err()), each IE_ERROR(NAME, message)
  * giving IE_ERR_NAME.  Add an error here; its errno goes with the code
  * that reports it.  No include guard: included with IE_ERROR() defined.

@@ -5,7 +5,7 @@
  * Which event is being traced, per CPU and context level, so that all
  * hist triggers of one event see one time stamp and share the variable
  * values the event consumed.  event_triggers_call() brackets each
- * event's triggers with ie_event_begin() and ie_event_end() (patch 0005)
+ * event's triggers with ie_event_begin() and ie_event_end()
  * while a trigger of the event needs it (EVENT_FILE_FL_IE_LEVEL, see
  * trigger.c: simple histograms don't).
  *

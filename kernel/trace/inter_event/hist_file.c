@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Inter-event hist triggers: the per-event 'hist' file, and 'hist_json',
- * the same data as a JSON document (json.c).
+ * Inter-event hist triggers: the per-event 'hist' file, and the file
+ * operations 'hist_json' (json.c) shares with it.
  *
  * poll() on it waits for the histogram to change: EPOLLIN while the
  * histograms of the event have counted hits since the opener last read
@@ -18,8 +18,6 @@
 #include <linux/poll.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/string.h>
-#include <linux/uaccess.h>
 
 #include "inter_event.h"
 
@@ -30,27 +28,8 @@
  */
 DEFINE_STATIC_KEY_DEFERRED_FALSE(ie_hist_polled, HZ);
 
-/* One opener of a hist file. */
-struct ie_hist_file {
-	struct file	*filp;
-	u64		last_read;	/* hits when last read */
-	u64		last_act;	/* hits when last polled or read */
-	struct mutex	lock;		/* the first poll() turns the key on */
-	bool		polled;		/* counted in ie_hist_polled */
-	bool		json;		/* hist_json: the JSON document */
-	/*
-	 * The document read: made by a read at offset 0 (or the first
-	 * read, or the first after one that failed), read on from there;
-	 * for hist_json after a "take", the document of the last take
-	 * (@taken), until the next take.
-	 */
-	struct mutex	doc_lock;
-	struct seq_file	doc;		/* its buf, size and count only */
-	bool		taken;
-};
-
 /* The hits of @file's histograms, under event_mutex. */
-static u64 ie_hist_file_hits(struct trace_event_file *file)
+u64 ie_hist_file_hits(struct trace_event_file *file)
 {
 	struct event_trigger_data *data;
 	struct ie_hist *hist;
@@ -91,8 +70,8 @@ static int ie_hist_file_doc(struct ie_hist_file *hf)
 		m->size = PAGE_SIZE;
 	}
 	m->count = 0;
-	if (hf->json) {
-		ret = ie_hist_json_show(m, file, NULL);
+	if (hf->show) {
+		ret = hf->show(m, file);
 	} else {
 		list_for_each_entry(data, &file->triggers, list) {
 			if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
@@ -119,8 +98,8 @@ static int ie_hist_file_doc(struct ie_hist_file *hf)
 	return 0;
 }
 
-static ssize_t ie_hist_read(struct file *filp, char __user *ubuf, size_t cnt,
-			    loff_t *ppos)
+ssize_t ie_hist_read(struct file *filp, char __user *ubuf, size_t cnt,
+		     loff_t *ppos)
 {
 	struct ie_hist_file *hf = filp->private_data;
 	int ret;
@@ -136,7 +115,7 @@ static ssize_t ie_hist_read(struct file *filp, char __user *ubuf, size_t cnt,
 }
 
 /* As seq_lseek(): from the start or from here, anywhere from 0. */
-static loff_t ie_hist_llseek(struct file *filp, loff_t off, int whence)
+loff_t ie_hist_llseek(struct file *filp, loff_t off, int whence)
 {
 	struct ie_hist_file *hf = filp->private_data;
 
@@ -151,7 +130,7 @@ static loff_t ie_hist_llseek(struct file *filp, loff_t off, int whence)
 	return -EINVAL;
 }
 
-static __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
+__poll_t ie_hist_poll(struct file *filp, poll_table *wait)
 {
 	struct ie_hist_file *hf = filp->private_data;
 	struct trace_event_file *file;
@@ -187,7 +166,13 @@ static __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
 	return ret;
 }
 
-static int __ie_hist_open(struct inode *inode, struct file *filp, bool json)
+/*
+ * Open @filp, a hist file (@show NULL) or another view of the event's
+ * histograms: @show prints its document.
+ */
+int ie_hist_open_show(struct inode *inode, struct file *filp,
+		      int (*show)(struct seq_file *m,
+				  struct trace_event_file *file))
 {
 	struct ie_hist_file *hf;
 	int ret;
@@ -202,7 +187,7 @@ static int __ie_hist_open(struct inode *inode, struct file *filp, bool json)
 		return -ENOMEM;
 	}
 	hf->filp = filp;
-	hf->json = json;
+	hf->show = show;
 	mutex_init(&hf->lock);
 	mutex_init(&hf->doc_lock);
 	/* POLLPRI waits for the next change (CONFIG_HIST_TRIGGERS' rule). */
@@ -216,7 +201,7 @@ static int __ie_hist_open(struct inode *inode, struct file *filp, bool json)
 	return 0;
 }
 
-static int ie_hist_release(struct inode *inode, struct file *filp)
+int ie_hist_release(struct inode *inode, struct file *filp)
 {
 	struct ie_hist_file *hf = filp->private_data;
 
@@ -229,86 +214,12 @@ static int ie_hist_release(struct inode *inode, struct file *filp)
 
 static int ie_hist_open(struct inode *inode, struct file *filp)
 {
-	return __ie_hist_open(inode, filp, false);
-}
-
-static int ie_hist_json_open(struct inode *inode, struct file *filp)
-{
-	return __ie_hist_open(inode, filp, true);
+	return ie_hist_open_show(inode, filp, NULL);
 }
 
 const struct file_operations event_hist_fops = {
 	.open		= ie_hist_open,
 	.read		= ie_hist_read,
-	.llseek		= ie_hist_llseek,
-	.poll		= ie_hist_poll,
-	.release	= ie_hist_release,
-};
-
-/*
- * hist_json: writing "take" takes the histograms' counts since the last
- * take (take.c) and rewinds the file, whose reads then give that
- * document, until the next take; an opener that never took reads the
- * live histograms.
- */
-static ssize_t ie_hist_json_write(struct file *filp, const char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	struct ie_hist_file *hf = filp->private_data;
-	struct trace_event_file *file;
-	char cmd[16], loc[MAX_EVENT_NAME_LEN * 2 + 16];
-	size_t len;
-	char *text;
-	int ret;
-
-	if (!cnt)
-		return 0;
-	len = min(cnt, sizeof(cmd) - 1);
-	if (copy_from_user(cmd, ubuf, len))
-		return -EFAULT;
-	cmd[len] = '\0';
-
-	scoped_guard(mutex, &event_mutex) {
-		file = event_file_file(filp);
-		if (!file)
-			return -ENODEV;
-		snprintf(loc, sizeof(loc), "hist_json:%s:%s",
-			 file->event_call->class->system,
-			 trace_event_name(file->event_call));
-		if (len != cnt || strcmp(strim(cmd), "take")) {
-			ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_CMD, 0);
-			return -EINVAL;
-		}
-		/* Taken for nobody to read (echo take > hist_json): refused. */
-		if (!(filp->f_mode & FMODE_READ)) {
-			ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_WRONLY, 0);
-			return -EBADF;
-		}
-		ret = ie_hist_json_take(file, &text, &len);
-		if (ret) {
-			if (ret == -EFBIG)
-				ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_SIZE, 0);
-			return ret;
-		}
-		hf->last_read = ie_hist_file_hits(file);
-		hf->last_act = hf->last_read;
-	}
-	mutex_lock(&hf->doc_lock);
-	kvfree(hf->doc.buf);
-	hf->doc.buf = text;
-	hf->doc.size = len;
-	hf->doc.count = len;
-	hf->taken = true;
-	mutex_unlock(&hf->doc_lock);
-	*ppos = 0;
-	return cnt;
-}
-
-/* The same data as one JSON document (json.c); polled as hist is. */
-const struct file_operations event_hist_json_fops = {
-	.open		= ie_hist_json_open,
-	.read		= ie_hist_read,
-	.write		= ie_hist_json_write,
 	.llseek		= ie_hist_llseek,
 	.poll		= ie_hist_poll,
 	.release	= ie_hist_release,

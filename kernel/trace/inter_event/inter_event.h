@@ -184,7 +184,7 @@
  *
  * The hist command has EVENT_CMD_FL_NEEDS_REC: its triggers run with the
  * record, in event_triggers_call(), which brackets them with
- * ie_event_begin() and ie_event_end() (patch 0005) while the event file
+ * ie_event_begin() and ie_event_end() while the event file
  * has EVENT_FILE_FL_IE_LEVEL (trigger.c: a trigger of the event that is
  * not a simple histogram needs its event's state): begin makes the
  * event's struct ie_event_level the CPU's current one (ie_cur_level)
@@ -232,7 +232,8 @@
  *
  * Files
  *
- *  spec.c         cut a command into a struct ie_spec; nothing resolved
+ *  spec.c         cut a command into a struct ie_spec; nothing resolved;
+ *                 the rules of names
  *  field.c        resolve keys and values; read them from a record
  *  expr.c         parse, fold, print and evaluate expressions
  *  var.c          variables, references, read-once take and save
@@ -246,12 +247,15 @@
  *  trigger.c      the hist command: parse, register, remove, clear, names
  *  hist_enable.c  the enable_hist and disable_hist commands
  *  output.c       the text of triggers and of hist files
- *  hist_file.c    the per-event hist and hist_json files and their poll()
- *  json.c         the hist_json file's document
+ *  hist_file.c    the per-event hist file, its poll(), and the file
+ *                 operations hist_json shares
+ *  json.c         the hist_json file: its document and its take command
+ *  take.c         hist_json's take: the counts since the last take
  *  stats.c        the statistics value modifiers: .min .max .avg .stddev
  *                 .percentiles; .loglin=N buckets
  *  event.c        event marks and the event path's per-CPU scratch space
  *  errors.h       the error codes and their messages: add an error there
+ *  errors.c       the messages of the codes, logged in error_log
  *  *_test.c       KUnit tests: spec, expressions, event marks, layouts,
  *                 statistics, the index
  */
@@ -261,6 +265,9 @@
 #include <linux/hash.h>
 #include <linux/jump_label_ratelimit.h>
 #include <linux/math64.h>
+#include <linux/mutex.h>
+#include <linux/poll.h>
+#include <linux/seq_file.h>
 #include <asm/local64.h>
 
 #include "../trace.h"
@@ -338,6 +345,7 @@ struct ie_spec {
 	unsigned int		size;		/* 0: default */
 	char			*name;		/* name=, or NULL */
 	char			*filter;	/* "if ...", or NULL */
+	unsigned int		filter_pos;	/* of what follows "if " */
 	char			*clock;		/* clock=, or NULL */
 	bool			pause;
 	bool			cont;
@@ -928,8 +936,6 @@ const char *ie_field_str_ptr(const struct ie_field *f, void *rec,
 int ie_field_display_name(const struct ie_field *f, char *buf, size_t len);
 
 /* var.c */
-bool ie_name_ok(const char *s);
-bool ie_event_name_ok(const char *s);
 int ie_find_var(struct ie_hist *hist, const char *name);
 int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
@@ -1195,6 +1201,8 @@ void ie_event_take(const void *slot, u64 val);
 #define IE_TRIGGER_FL_MOD_REF	BIT(19)
 /* event_trigger_data flag: registration failed: the module is not live. */
 #define IE_TRIGGER_FL_MOD_BUSY	BIT(20)
+/* event_trigger_data flag: registration failed: the clock= is unknown. */
+#define IE_TRIGGER_FL_BAD_CLOCK	BIT(21)
 struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 					   struct ie_hist *match,
 					   const char *filter, const char *var,
@@ -1204,6 +1212,38 @@ void ie_hist_put(struct ie_hist *hist);
 
 /* hist_file.c */
 extern struct static_key_false_deferred ie_hist_polled;
+
+/* One opener of a hist or hist_json file. */
+struct ie_hist_file {
+	struct file	*filp;
+	u64		last_read;	/* hits when last read */
+	u64		last_act;	/* hits when last polled or read */
+	struct mutex	lock;		/* the first poll() turns the key on */
+	bool		polled;		/* counted in ie_hist_polled */
+	/*
+	 * The document read: made by a read at offset 0 (or the first
+	 * read, or the first after one that failed), read on from there;
+	 * for hist_json after a "take", the document of the last take
+	 * (@taken), until the next take.  @doc_lock is held by a read, and
+	 * by a take from its start to its document installed; event_mutex
+	 * nests inside it.
+	 */
+	struct mutex	doc_lock;
+	struct seq_file	doc;		/* its buf, size and count only */
+	bool		taken;
+	/* Prints the document; NULL: the text of the histograms. */
+	int		(*show)(struct seq_file *m, struct trace_event_file *file);
+};
+
+u64 ie_hist_file_hits(struct trace_event_file *file);
+int ie_hist_open_show(struct inode *inode, struct file *filp,
+		      int (*show)(struct seq_file *m,
+				  struct trace_event_file *file));
+ssize_t ie_hist_read(struct file *filp, char __user *ubuf, size_t cnt,
+		     loff_t *ppos);
+loff_t ie_hist_llseek(struct file *filp, loff_t off, int whence);
+__poll_t ie_hist_poll(struct file *filp, poll_table *wait);
+int ie_hist_release(struct inode *inode, struct file *filp);
 
 /*
  * Event path: a histogram of the event counted a hit: wake the pollers
@@ -1238,7 +1278,6 @@ void ie_doc_puts(struct seq_file *m, const char *s);
 void ie_print_key(struct seq_file *m, const struct ie_field *f,
 		  const void *key, const void *data);
 
-/* json.c */
 /* A take of one histogram (take.c): copies of the entries that counted. */
 struct ie_take_hist {
 	struct ie_hist		*hist;
@@ -1262,13 +1301,13 @@ struct ie_take *ie_take_event(struct trace_event_file *file);
 void ie_take_give_back(struct ie_take *take);
 void ie_take_free(struct ie_take *take);
 
-int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
-		      struct ie_take *take);
-int ie_hist_json_take(struct trace_event_file *file, char **text, size_t *len);
-
+/* spec.c */
 int ie_spec_parse(const char *cmd, struct ie_spec *spec);
 void ie_spec_free(struct ie_spec *spec);
+bool ie_name_ok(const char *s);
+bool ie_event_name_ok(const char *s);
 
+/* errors.c */
 void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
 		enum ie_err err, unsigned int pos);
 

@@ -9,10 +9,13 @@
  * Latin-1 reading), so the document is ASCII and a reader gets the bytes
  * back.  Numbers are decimal integers, signed where the field is.
  */
+#include <linux/fs.h>
+#include <linux/mutex.h>
 #include <linux/seq_file.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
 
 #include "inter_event.h"
 
@@ -402,8 +405,8 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
  *
  * Return: 0, -ENOMEM, or -EINVAL if the triggers are not those of @take.
  */
-int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
-		      struct ie_take *take)
+static int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
+			     struct ie_take *take)
 {
 	struct trace_event_call *call = file->event_call;
 	struct event_trigger_data *data;
@@ -462,7 +465,8 @@ int ie_hist_json_show(struct seq_file *m, struct trace_event_file *file,
  * Return: 0, -ENOMEM or -EFBIG (past %IE_DOC_MAX); on error, nothing
  * was taken.
  */
-int ie_hist_json_take(struct trace_event_file *file, char **text, size_t *len)
+static int ie_hist_json_take(struct trace_event_file *file, char **text,
+			     size_t *len)
 {
 	struct seq_file s = { };
 	struct ie_take *take;
@@ -495,3 +499,87 @@ int ie_hist_json_take(struct trace_event_file *file, char **text, size_t *len)
 	ie_take_free(take);
 	return ret;
 }
+
+/*
+ * hist_json: writing "take" takes the histograms' counts since the last
+ * take (take.c) and rewinds the file, whose reads then give that
+ * document, until the next take; an opener that never took reads the
+ * live histograms.
+ */
+static ssize_t ie_hist_json_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct ie_hist_file *hf = filp->private_data;
+	struct trace_event_file *file;
+	char cmd[16], loc[MAX_EVENT_NAME_LEN * 2 + 16];
+	size_t len;
+	char *text;
+	int ret;
+
+	if (!cnt)
+		return 0;
+	len = min(cnt, sizeof(cmd) - 1);
+	if (copy_from_user(cmd, ubuf, len))
+		return -EFAULT;
+	cmd[len] = '\0';
+
+	/*
+	 * One take of this opener at a time, from the take to the document
+	 * installed: a later take's document is never replaced by an
+	 * earlier one's (writes may come in parallel, from io_uring).  The
+	 * read path's order: doc_lock, then event_mutex.
+	 */
+	guard(mutex)(&hf->doc_lock);
+	scoped_guard(mutex, &event_mutex) {
+		file = event_file_file(filp);
+		if (!file)
+			return -ENODEV;
+		snprintf(loc, sizeof(loc), "hist_json:%s:%s",
+			 file->event_call->class->system,
+			 trace_event_name(file->event_call));
+		if (len != cnt || strcmp(strim(cmd), "take")) {
+			ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_CMD, 0);
+			return -EINVAL;
+		}
+		/* Taken for nobody to read (echo take > hist_json): refused. */
+		if (!(filp->f_mode & FMODE_READ)) {
+			ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_WRONLY, 0);
+			return -EBADF;
+		}
+		ret = ie_hist_json_take(file, &text, &len);
+		if (ret) {
+			if (ret == -EFBIG)
+				ie_log_err(file->tr, loc, cmd, IE_ERR_JSON_SIZE, 0);
+			return ret;
+		}
+		hf->last_read = ie_hist_file_hits(file);
+		hf->last_act = hf->last_read;
+	}
+	kvfree(hf->doc.buf);
+	hf->doc.buf = text;
+	hf->doc.size = len;
+	hf->doc.count = len;
+	hf->taken = true;
+	*ppos = 0;
+	return cnt;
+}
+
+static int ie_hist_json_doc(struct seq_file *m, struct trace_event_file *file)
+{
+	return ie_hist_json_show(m, file, NULL);
+}
+
+static int ie_hist_json_open(struct inode *inode, struct file *filp)
+{
+	return ie_hist_open_show(inode, filp, ie_hist_json_doc);
+}
+
+/* The data of the hist file as one JSON document; polled as hist is. */
+const struct file_operations event_hist_json_fops = {
+	.open		= ie_hist_json_open,
+	.read		= ie_hist_read,
+	.write		= ie_hist_json_write,
+	.llseek		= ie_hist_llseek,
+	.poll		= ie_hist_poll,
+	.release	= ie_hist_release,
+};

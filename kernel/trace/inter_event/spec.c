@@ -4,6 +4,8 @@
  *
  * This only cuts the text of a hist trigger into its parameters; it does
  * not know the event, so field names and expressions are resolved later.
+ * The rules of names (variables, fields, systems and events) are here
+ * too: every part that takes a name checks it with them.
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -516,6 +518,9 @@ int ie_spec_parse(const char *cmd, struct ie_spec *spec)
 	if (spec->filter && (strncmp(spec->filter, "if", 2) ||
 			     spec->filter[2] != ' '))
 		return ie_fail(&p, IE_ERR_BAD_PARAM, spec->filter);
+	if (spec->filter)
+		spec->filter_pos = spec->filter + 3 - p.base +
+				   strspn(spec->filter + 3, " ");
 	if (!spec->n_keys)
 		return ie_fail(&p, IE_ERR_NO_KEYS, p.base);
 	return 0;
@@ -529,4 +534,49 @@ void ie_spec_free(struct ie_spec *spec)
 {
 	kfree(spec->buf);
 	spec->buf = NULL;
+}
+
+/**
+ * ie_name_ok - whether a string is a valid name
+ * @s: the string
+ *
+ * A name: [A-Za-z_][A-Za-z0-9_]*, shorter than IE_MAX_NAME_LEN.  Names
+ * variables, fields and synthetic events.
+ *
+ * Return: true if @s is one.
+ */
+bool ie_name_ok(const char *s)
+{
+	const char *p = s;
+
+	if (!*p || isdigit(*p))
+		return false;
+	for (; *p; p++) {
+		if (!isascii(*p) || (!isalnum(*p) && *p != '_'))
+			return false;
+	}
+	return p - s < IE_MAX_NAME_LEN;
+}
+
+/**
+ * ie_event_name_ok - whether a string may be a system or event name
+ * @s: the string
+ *
+ * A system or event name in onmatch(system.event) or system.event.field:
+ * letters, digits, '_' and '-' (a module's system: "sample-trace", "9p"),
+ * not starting with '-'.  Only looked up among existing events.
+ *
+ * Return: true if @s may be one (and is shorter than IE_MAX_NAME_LEN).
+ */
+bool ie_event_name_ok(const char *s)
+{
+	const char *p = s;
+
+	if (!*p || *p == '-')
+		return false;
+	for (; *p; p++) {
+		if (!isascii(*p) || (!isalnum(*p) && *p != '_' && *p != '-'))
+			return false;
+	}
+	return p - s < IE_MAX_NAME_LEN;
 }

@@ -85,6 +85,9 @@ static void spec_test_timestamp(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, spec->n_sort, 0);
 	KUNIT_EXPECT_EQ(test, spec->n_actions, 0);
 	KUNIT_EXPECT_STREQ(test, spec->filter, "if comm==\"cyclictest\"");
+	/* Where error_log's caret goes for the filter: in the text. */
+	KUNIT_EXPECT_STREQ(test, spec->buf + spec->filter_pos,
+			   "comm==\"cyclictest\"");
 	expect_no_options(test, spec);
 }
 
@@ -264,6 +267,7 @@ static void spec_test_blanks(struct kunit *test)
 	expect_action(test, &spec->actions[0], "onmatch", "sys.ev", "trace",
 		      "synth,$x,b(c)", 7);
 	KUNIT_EXPECT_STREQ(test, spec->filter, "if  x==1");
+	KUNIT_EXPECT_STREQ(test, spec->buf + spec->filter_pos, "x==1");
 
 	/* Other blanks inside parens stay, as one space. */
 	spec = parse_ok(test, "keys=a:onmax(x  y).save(p\tq)");

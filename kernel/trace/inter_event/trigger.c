@@ -12,30 +12,6 @@
 
 #include "inter_event.h"
 
-#define IE_ERROR(name, msg) \
-	[IE_ERR_##name] = (msg),
-static const char *ie_errs[IE_ERR_MAX] = {
-#include "errors.h"
-};
-
-#undef IE_ERROR
-
-/**
- * ie_log_err - log an error to an instance's error_log
- * @tr: the instance, or NULL for the top one
- * @loc: what failed, e.g. "hist:sched:sched_switch"
- * @cmd: the command, as error_log shows it
- * @err: the error; errors.h has its message
- * @pos: the offset in @cmd of the offending part, where the caret goes
- *
- * Context: may sleep (error_log has a mutex of its own).
- */
-void ie_log_err(struct trace_array *tr, const char *loc, const char *cmd,
-		enum ie_err err, unsigned int pos)
-{
-	tracing_log_err(tr, loc, cmd, ie_errs, err, pos);
-}
-
 static void ie_log_hist_err(struct trace_event_file *file, const char *spec,
 			    enum ie_err err, unsigned int pos)
 {
@@ -190,9 +166,9 @@ static bool ie_hist_pins_instance(struct ie_hist *hist)
  * An event's triggers run in the event's state (its level: time stamp,
  * read-once marks, scratch space) only while the event file has
  * EVENT_FILE_FL_IE_LEVEL: event_triggers_call() brackets them with
- * ie_event_begin() and ie_event_end() then (patch 0005).  A simple
- * histogram (plain numeric keys; no variables, references, actions or
- * time stamps) needs none: __ie_hist_event() keeps its key on the stack.
+ * ie_event_begin() and ie_event_end() then.  A simple histogram (plain
+ * numeric keys; no variables, references, actions or time stamps) needs
+ * none: __ie_hist_event() keeps its key on the stack.
  *
  * The flag is set before a trigger that needs it is published, and a
  * grace period lets every event that read it clear finish first; it is
@@ -283,8 +259,11 @@ static int ie_hist_reg(char *glob, struct event_trigger_data *data,
 	 */
 	if (hist->uses_ts) {
 		ret = tracing_set_clock(file->tr, hist->clock);
-		if (ret < 0)
+		if (ret < 0) {
+			if (ret == -EINVAL)
+				data->flags |= IE_TRIGGER_FL_BAD_CLOCK;
 			goto put;
+		}
 		if (file->flags & EVENT_FILE_FL_FILTERED) {
 			data->flags |= IE_TRIGGER_FL_DIRECT;
 			tracing_set_filter_buffering(file->tr, true);
@@ -495,10 +474,11 @@ static int ie_hist_apply(struct event_command *cmd_ops,
 							data) : -ENOMEM;
 		kfree(filter);
 		if (ret < 0) {
+			/* After the filter parser's own error_log entry. */
 			data->name = NULL;
 			err = IE_ERR_BAD_FILTER;
-			pos = spec->filter - spec->buf;
-			goto out_free;
+			pos = spec->filter_pos;
+			goto out_free_log;
 		}
 	}
 
@@ -562,8 +542,7 @@ static int ie_hist_apply(struct event_command *cmd_ops,
 	data->paused = spec->pause;
 	ret = ie_hist_reg(glob, data, file);
 	if (ret < 0) {
-		/* The only -EINVAL of registration: an unknown clock. */
-		if (ret == -EINVAL && ie_data_hist(data)->uses_ts) {
+		if (data->flags & IE_TRIGGER_FL_BAD_CLOCK) {
 			err = IE_ERR_BAD_CLOCK;
 			pos = 0;
 			goto out_free_log;
@@ -693,6 +672,7 @@ struct event_trigger_data *ie_hist_add_aux(struct trace_event_file *file,
 	spec->n_vars = 1;
 	if (filter) {
 		spec->filter = cmd + 1;
+		spec->filter_pos = cmd + 4 - spec->buf;
 		sprintf(cmd, " if %s", filter);
 	}
 	ret = ie_hist_apply(&ie_hist_cmd, file, "hist", "hist", spec, true);

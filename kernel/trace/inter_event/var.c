@@ -34,51 +34,6 @@ static int ie_resolve_fail(struct ie_resolver *rs, struct ie_expr *leaf,
 	return -EINVAL;
 }
 
-/**
- * ie_name_ok - whether a string is a valid name
- * @s: the string
- *
- * A name: [A-Za-z_][A-Za-z0-9_]*, shorter than IE_MAX_NAME_LEN.  Names
- * variables, fields and synthetic events.
- *
- * Return: true if @s is one.
- */
-bool ie_name_ok(const char *s)
-{
-	const char *p = s;
-
-	if (!*p || isdigit(*p))
-		return false;
-	for (; *p; p++) {
-		if (!isascii(*p) || (!isalnum(*p) && *p != '_'))
-			return false;
-	}
-	return p - s < IE_MAX_NAME_LEN;
-}
-
-/**
- * ie_event_name_ok - whether a string may be a system or event name
- * @s: the string
- *
- * A system or event name in onmatch(system.event) or system.event.field:
- * letters, digits, '_' and '-' (a module's system: "sample-trace", "9p"),
- * not starting with '-'.  Only looked up among existing events.
- *
- * Return: true if @s may be one (and is shorter than IE_MAX_NAME_LEN).
- */
-bool ie_event_name_ok(const char *s)
-{
-	const char *p = s;
-
-	if (!*p || *p == '-')
-		return false;
-	for (; *p; p++) {
-		if (!isascii(*p) || (!isalnum(*p) && *p != '_' && *p != '-'))
-			return false;
-	}
-	return p - s < IE_MAX_NAME_LEN;
-}
-
 /*
  * Can @hist look up @def's entries with its own key?  @def's keys must be
  * the first keys of @hist, of the same types and sizes: a histogram keyed
