@@ -1,9 +1,8 @@
 #!/bin/bash
 # make series: write our change, as committed (HEAD), as a git
 # format-patch series against the pristine tree into $1 (default
-# out/series): the documentation, the patches of patches/ one commit each
-# but the last, the new code, the last patch (which builds it), the
-# selftests.
+# out/series), in the steps of rig/series/steps: the documentation, the
+# code with the tree's hooks as its symbols allow, the selftests.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -49,14 +48,6 @@ git -C "$work" add -A
 git -C "$work" commit -q --allow-empty -m "$TREE_PKG $(tree_version) (pristine files)"
 base=$(git -C "$work" rev-parse HEAD)
 
-apply_patch() { # patch
-	git -C "$work" apply --whitespace=nowarn "$1"
-	git -C "$work" add -A
-	# The message is the patch's Subject and the text before "---".
-	subj=$(sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$1" | head -n 1)
-	body=$(awk 'NR==1,/^$/{next} /^---$/{exit} {print}' "$1")
-	git -C "$work" commit -q -s -m "$subj" -m "$body"
-}
 # Add path $1 to the MAINTAINERS entry, made at the first call where the
 # sorted section headers put it.
 maintain() { # path
@@ -92,50 +83,106 @@ else:
 open(path, "w", encoding="utf-8").write("\n".join(lines))
 PY
 }
-commit_dir() { # path subject body
-	[ -e "$src/$1" ] || return 0
-	mkdir -p "$work/$(dirname "$1")"
-	rm -rf "${work:?}/$1"
-	cp -r "$src/$1" "$work/$1"
-	if [ -d "$src/$1" ]; then maintain "$1/"; else maintain "$1"; fi
-	git -C "$work" add -A
-	git -C "$work" commit -q -s -m "$2" -m "$3"
+
+# The steps of the series: rig/series/steps/*.txt, in the order of their
+# names, each one commit: "Subject:" (none: the step is one patch of
+# patches/, with its own message), "Patches:" (numbers of patches/),
+# "Files:" (ours, whole files or folders), a blank line, the changelog.
+# The code comes in the order its symbols need: a step's objects link
+# with those of the steps before, and the tree's hooks that call into
+# the code come with it or after it (make series-check builds every
+# step).  kernel/trace/inter_event/Makefile builds, at each step, the
+# objects whose sources are there.
+steps=$src/rig/series/steps
+ie_dir=kernel/trace/inter_event
+field() { # step key: the value of a header line (before the blank line)
+	awk -v k="$2: " 'NF == 0 { exit } index($0, k) == 1 { print substr($0, length(k) + 1) }' "$1"
+}
+# Each patch of patches/ and each file of ours is in exactly one step.
+listed=$(for s in "$steps"/*.txt; do
+	for p in $(field "$s" Patches); do echo "patch $p"; done
+	for f in $(field "$s" Files); do
+		if [ -d "$src/$f" ]; then
+			(cd "$src" && find "$f" -type f | sed 's/^/file /')
+		else
+			echo "file $f"
+		fi
+	done
+done | sort)
+have=$({
+	(cd "$src/patches" && find . -name '*.patch' | sed 's|^\./\([0-9]*\)-.*|patch \1|')
+	(cd "$src" && find Documentation "$ie_dir" tools -type f | sed 's/^/file /')
+} | sort)
+[ "$listed" = "$(echo "$listed" | sort -u)" ] ||
+	die "rig/series/steps lists twice: $(echo "$listed" | uniq -d | tr '\n' ' ')"
+[ "$listed" = "$have" ] ||
+	die "rig/series/steps and the files differ: $(diff <(echo "$have") <(echo "$listed") | grep '^[<>]' | tr '\n' ' ')"
+
+# The patches in the order of their numbers, the order tree.sh applies
+# them in (each applies on those before it).
+order=$(for s in "$steps"/*.txt; do field "$s" Patches; done | tr ' ' '\n' | sed '/^$/d')
+[ "$order" = "$(echo "$order" | sort)" ] ||
+	die "rig/series/steps lists patches out of their order: $(echo "$order" | tr '\n' ' ')"
+
+# The objects of the final Makefile whose sources are in the series so far.
+ie_makefile() {
+	python3 - "$src/$ie_dir/Makefile" "$work/$ie_dir" >"$work/$ie_dir/Makefile" <<'PY'
+import os
+import re
+import sys
+
+final, folder = sys.argv[1], sys.argv[2]
+for line in open(final, encoding="utf-8").read().split("\n")[:-1]:
+    m = re.match(r"^(obj-\S+ \+= )(.*)$", line)
+    if m:
+        objs = [o for o in m.group(2).split()
+                if os.path.exists(os.path.join(folder, o[:-2] + ".c"))]
+        if not objs:
+            continue
+        line = m.group(1) + " ".join(objs)
+    print(line)
+PY
 }
 
-# The documentation first (what the Kconfig help and the README cite),
-# then the hooks in the tree's files, then the new code, then the last
-# patch, which builds it (Kconfig and Makefile): every step builds, and
-# the new code builds as a whole.
-# (Listed in the trace documentation's index, after the hist triggers'.)
-sed -i 's/^   histogram-design$/&\n   inter-event/' "$work/Documentation/trace/index.rst"
-grep -qx '   inter-event' "$work/Documentation/trace/index.rst" ||
-	die "no place for inter-event in Documentation/trace/index.rst"
-commit_dir Documentation/trace/inter-event.rst \
-	"Documentation: trace: Document inter-event hist triggers" \
-	"Reference documentation for CONFIG_INTER_EVENT_HIST, which the rest
-of the series adds: the syntax, variables and references, synthetic
-events, actions, statistics, output and its JSON form, limits and
-errors."
-last=$(find "$src/patches" -name '*.patch' | sort | tail -n 1)
-[ -n "$last" ] && grep -q '^+obj-$(CONFIG_INTER_EVENT_HIST)' "$last" ||
-	die "the last patch of patches/ must be the one that builds kernel/trace/inter_event/"
-for p in "$src"/patches/*.patch; do
-	[ "$p" = "$last" ] || apply_patch "$p"
+for s in "$steps"/*.txt; do
+	subj=$(field "$s" Subject)
+	body=$(awk 'f { print } /^$/ { f = 1 }' "$s")
+	files=$(field "$s" Files)
+	for n in $(field "$s" Patches); do
+		p=$(ls "$src/patches/$n"-*.patch)
+		git -C "$work" apply --whitespace=nowarn "$p"
+		if [ -z "$subj" ]; then
+			# The message is the patch's Subject and the text before "---".
+			subj=$(sed -n 's/^Subject: \(\[PATCH[^]]*\] \)\{0,1\}//p' "$p" | head -n 1)
+			body=$(awk 'NR==1,/^$/{next} /^---$/{exit} {print}' "$p")
+		fi
+	done
+	for f in $files; do
+		mkdir -p "$work/$(dirname "$f")"
+		rm -rf "${work:?}/$f"
+		cp -r "$src/$f" "$work/$f"
+		case $f in
+		# Each file: a step adding files touches MAINTAINERS.
+		"$ie_dir"/*) maintain "$f" ;;
+		Documentation/trace/inter-event.rst)
+			maintain "$f"
+			# Listed in the trace documentation's index, after the
+			# hist triggers'.
+			sed -i 's/^   histogram-design$/&\n   inter-event/' \
+				"$work/Documentation/trace/index.rst"
+			grep -qx '   inter-event' "$work/Documentation/trace/index.rst" ||
+				die "no place for inter-event in Documentation/trace/index.rst"
+			;;
+		*) if [ -d "$src/$f" ]; then maintain "$f/"; else maintain "$f"; fi ;;
+		esac
+	done
+	[ ! -e "$work/$ie_dir/Makefile" ] || ie_makefile
+	[ -n "$subj" ] || die "$s: no Subject and no patch"
+	git -C "$work" add -A
+	git -C "$work" commit -q -s -m "$subj" -m "$body"
 done
-commit_dir kernel/trace/inter_event "tracing: Add inter-event hist triggers" \
-	"The hist trigger command, the per-event hist and hist_json files and
-synthetic events of CONFIG_INTER_EVENT_HIST: keys and values with their
-modifiers, statistics and percentiles, variables, expressions,
-references to other events' variables, read once, synthetic events,
-and the onmatch(), onmax() and onchange() handlers with their trace(),
-save() and snapshot() actions.  inter_event.h opens with the design:
-objects, ownership, locking and the event path.
-
-Nothing builds it yet: the next patch does."
-apply_patch "$last"
-commit_dir tools/testing/selftests/ftrace/test.d/inter_event \
-	"selftests/ftrace: Add inter-event hist trigger tests" \
-	"End-to-end tests of CONFIG_INTER_EVENT_HIST in ftracetest format."
+cmp -s "$work/$ie_dir/Makefile" "$src/$ie_dir/Makefile" ||
+	die "the last step's $ie_dir/Makefile is not ours"
 
 rm -rf "$dest"
 mkdir -p "$dest"
