@@ -87,7 +87,18 @@ PY
 # The steps of the series: rig/series/steps/*.txt, in the order of their
 # names, each one commit: "Subject:" (none: the step is one patch of
 # patches/, with its own message), "Patches:" (numbers of patches/),
-# "Files:" (ours, whole files or folders), a blank line, the changelog.
+# "Files:" (ours, whole files or folders), "Reduce:" (a patch of
+# rig/series/reduce/, see below), a blank line, the changelog.
+#
+# A step's feature may reach into files of earlier steps (the calls of
+# the hist command into its actions): its Reduce: patch takes them out of
+# our final files, and every step before it has our files with that
+# patch applied (the reduce patches of later steps first, each made
+# against our files with those of the steps after it applied).  A
+# reduce patch changes files of kernel/trace/inter_event/ only, all
+# added by one step, with paths a/... and b/...; patch applies it
+# without fuzz.
+#
 # The code comes in the order its symbols need: a step's objects link
 # with those of the steps before, and the tree's hooks that call into
 # the code come with it or after it (make series-check builds every
@@ -98,6 +109,11 @@ ie_dir=kernel/trace/inter_event
 field() { # step key: the value of a header line (before the blank line)
 	awk -v k="$2: " 'NF == 0 { exit } index($0, k) == 1 { print substr($0, length(k) + 1) }' "$1"
 }
+# Each reduce patch is named by a step.
+for r in "$src"/rig/series/reduce/*.patch; do
+	[ -e "$r" ] || continue
+	grep -qx "Reduce: ${r##*/}" "$steps"/*.txt || die "no step names ${r##*/}"
+done
 # Each patch of patches/ and each file of ours is in exactly one step.
 listed=$(for s in "$steps"/*.txt; do
 	for p in $(field "$s" Patches); do echo "patch $p"; done
@@ -144,6 +160,38 @@ for line in open(final, encoding="utf-8").read().split("\n")[:-1]:
 PY
 }
 
+# Our files at step $1 (a step file): the final ones, less the features
+# of the later steps with a Reduce: patch.
+reduce_to() { # step
+	local f r later n have
+	(cd "$work" && find "$ie_dir" -type f 2>/dev/null) | while read -r f; do
+		cp "$src/$f" "$work/$f"
+	done
+	later=$(for r in "$steps"/*.txt; do [[ "$r" > "$1" ]] && echo "$r"; done | sort -r)
+	for r in $later; do
+		r=$(field "$r" Reduce)
+		[ -n "$r" ] || continue
+		r=$src/rig/series/reduce/$r
+		# Its files: ours in $ie_dir (re-copied above), all added by
+		# one step: before it, nothing to reduce.
+		n=0
+		have=0
+		for f in $(sed -n 's|^+++ \([^[:space:]]*\).*|\1|p' "$r"); do
+			case $f in
+			b/"$ie_dir"/*) ;;
+			*) die "$r: $f: a reduce patch changes b/$ie_dir/ files only" ;;
+			esac
+			n=$((n + 1))
+			[ ! -e "$work/${f#b/}" ] || have=$((have + 1))
+		done
+		[ "$n" != 0 ] || die "$r changes no file"
+		[ "$have" = 0 ] && continue
+		[ "$have" = "$n" ] || die "$(basename "$1"): only some files of $r are there"
+		patch -d "$work" -p1 -s -f -r - --no-backup-if-mismatch -F0 <"$r" ||
+			die "$r does not apply at $(basename "$1")"
+	done
+}
+
 for s in "$steps"/*.txt; do
 	subj=$(field "$s" Subject)
 	body=$(awk 'f { print } /^$/ { f = 1 }' "$s")
@@ -176,13 +224,16 @@ for s in "$steps"/*.txt; do
 		*) if [ -d "$src/$f" ]; then maintain "$f/"; else maintain "$f"; fi ;;
 		esac
 	done
+	reduce_to "$s"
 	[ ! -e "$work/$ie_dir/Makefile" ] || ie_makefile
 	[ -n "$subj" ] || die "$s: no Subject and no patch"
 	git -C "$work" add -A
 	git -C "$work" commit -q -s -m "$subj" -m "$body"
 done
-cmp -s "$work/$ie_dir/Makefile" "$src/$ie_dir/Makefile" ||
-	die "the last step's $ie_dir/Makefile is not ours"
+# The last step has our files, as committed.
+(cd "$src" && find Documentation "$ie_dir" tools -type f) | while read -r f; do
+	cmp -s "$work/$f" "$src/$f" || die "the last step's $f is not ours"
+done
 
 rm -rf "$dest"
 mkdir -p "$dest"
