@@ -213,6 +213,15 @@ def sort_ties(lines):
             sortf = ['hitcount']
             if m:
                 sortf = [s.split('.')[0] for s in m.group(1).split(',')]
+            # A value shown as a bar (.graph) hides its number: entries
+            # are known to be in order by the sort fields before it only.
+            v = re.match(r'# trigger info: .*?:vals=([^: ]+)', line)
+            graphs = {f.split('.')[0] for f in (v.group(1).split(',') if v else [])
+                      if '.graph' in f}
+            for j, f in enumerate(sortf):
+                if f in graphs:
+                    sortf = sortf[:j]
+                    break
         if not line.startswith('{'):
             out.append(line)
             i += 1

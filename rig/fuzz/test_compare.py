@@ -259,6 +259,22 @@ class SortTies(unittest.TestCase):
              '{ fd: 2 } hitcount: 2', '{ fd: 1 } hitcount: 1']
         self.assertEqual(compare.sort_ties(a), a)
 
+    def test_graph_sort_value_hides_ties(self):
+        # fuzz seed 39, case 83: sort on a value shown as a bar, whose name
+        # is also a key's: the order among entries is not in the text
+        t = '# trigger info: hist:keys=common_pid.execname,id.syscall:vals=hitcount,id.graph:sort=id.ascending:size=2048 if comm=="head" [active]'
+        e = ['{ common_pid: head            [P%d], id: %s } hitcount:          %d  id: ' % (p, k, h)
+             for p, k, h in ((3, 'sys_write [  1]', 1), (0, 'sys_close [  3]', 1),
+                             (2, 'sys_close [  3]', 1), (1, 'sys_write [  1]', 3))]
+        a = [t] + e
+        b = [t, e[0], e[2], e[3], e[1]]
+        self.assertEqual(compare.sort_ties(a), compare.sort_ties(b))
+        # a bar after a readable sort field: ties on that field only
+        t2 = '# trigger info: hist:keys=fd:vals=hitcount,count.graph:sort=hitcount,count:size=2048 [active]'
+        f = ['{ fd: 1 } hitcount: 2  count: ', '{ fd: 2 } hitcount: 1  count: ']
+        self.assertEqual(compare.sort_ties([t2] + f), [t2] + f)
+        self.assertNotEqual(compare.sort_ties([t2] + f), compare.sort_ties([t2, f[1], f[0]]))
+
     def test_entry_values(self):
         self.assertEqual(compare.entry_values('{ fd: 1, comm: head } hitcount: 3  count: 7'),
                          {'fd': '1', 'comm': 'head', 'hitcount': '3', 'count': '7'})
