@@ -159,6 +159,12 @@ def check_pair(tag, jtxt, ttxt):
             bad.append(f"{where}: CPUs add up to {hits} hits, {drops} drops; "
                        f"totals {tot['hits']}, {tot['dropped']}")
         cols = columns(h)
+        # The k-th constant's column is the k-th nameless one of the text.
+        consts = {}
+        for name, _, _, _ in cols:
+            if re.fullmatch(r"-?\d+(#\d+)?", name):
+                k = len(consts) + 1
+                consts[name] = "" if k == 1 else f"#{k}"
         for e, (je, (tkey, tvals)) in enumerate(zip(h["entries"], t["entries"])):
             if len(je["values"]) != len(h["values"]):
                 bad.append(f"{where} entry {e}: {len(je['values'])} values")
@@ -176,9 +182,9 @@ def check_pair(tag, jtxt, ttxt):
                 jv = je["values"][idx]
                 if sub:
                     jv = jv[sub]
-                if name not in tvals and re.fullmatch(r"-?\d+", name) and "" in tvals:
+                if name not in tvals and consts.get(name, name) in tvals:
                     # A constant: the JSON names it by its value.
-                    name = ""
+                    name = consts[name]
                 if name not in tvals:
                     spec = h["trigger"].split(" if ")[0]
                     if name == "hitcount" and ":nohitcount" in spec:

@@ -440,6 +440,28 @@ class JsonPairs(unittest.TestCase):
                                             {"name": "lat", "modifiers": "percent"}]})
         self.assertEqual(cols, [("hitcount", 0, None, "dec"), ("hitcount#2", 1, None, "hex")])
 
+    def test_constant_columns_in_order(self):
+        # fuzz seed 40, case 86: two constants' columns, nameless in the
+        # text (as stock), named by their values in the JSON
+        t = 'hist:keys=prio:vals=hitcount,42,1:z=42,x=1:sort=hitcount:size=2048 [active]'
+        rec = ('IE-JSONBEGIN 86 sched/sched_process_exit\n'
+               'IE-J {"version":1,"system":"sched","event":"sched_process_exit","histograms":[\n'
+               'IE-J {"trigger":"%s","name":null,"paused":false,'
+               '"keys":[{"name":"prio","type":"s64"}],"values":[{"name":"hitcount","type":"u64"},'
+               '{"name":"42","type":"u64"},{"name":"1","type":"u64"}],"entries":[\n'
+               'IE-J {"key":[{"value":120}],"values":[9,378,9]}\n'
+               'IE-J ],"totals":{"hits":9,"entries":1,"dropped":0,"dropped_actions":0},'
+               '"cpus":[{"cpu":0,"hits":9,"dropped":0}]}\n'
+               'IE-J ]}\n'
+               'IE-T # trigger info: %s\n'
+               'IE-T { prio:        120 } hitcount:          9  :        378  :          9\n'
+               'IE-T Totals:\nIE-T     Hits: 9\nIE-T     Entries: 1\nIE-T     Dropped: 0\n'
+               'IE-JSONEND quiet') % (t, t)
+        self.assertEqual(self.pairs(rec), (1, 0, []))
+        n, _, problems = self.pairs(rec.replace('[9,378,9]', '[9,9,378]'))
+        self.assertEqual(n, 1)
+        self.assertEqual(len(problems), 2, problems)
+
 
 if __name__ == '__main__':
     unittest.main()
