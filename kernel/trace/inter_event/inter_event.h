@@ -236,6 +236,7 @@
  *                 the rules of names
  *  field.c        resolve keys and values; read them from a record
  *  expr.c         parse, fold, print and evaluate expressions
+ *  resolve.c      resolve the operands of expressions; their types
  *  var.c          variables, references, read-once take and save
  *  hist.c         build an ie_hist and its ie_map; ie_hist_trigger()
  *  index.c        a map's entries and their index by key
@@ -935,10 +936,27 @@ const char *ie_field_str_ptr(const struct ie_field *f, void *rec,
 
 int ie_field_display_name(const struct ie_field *f, char *buf, size_t len);
 
-/* var.c */
-int ie_find_var(struct ie_hist *hist, const char *name);
-int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
-	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
+/* resolve.c */
+/* The state of one expression's resolution (resolve.c and var.c). */
+struct ie_resolver {
+	struct ie_hist	*hist;
+	unsigned int	depth;
+	unsigned int	*err_pos;
+	enum ie_err	*err;
+	struct ie_expr	*root;
+	bool		allow_str;	/* the root may be a string */
+};
+
+/* Fail resolving at @leaf with @err. */
+static inline int ie_resolve_fail(struct ie_resolver *rs,
+				  struct ie_expr *leaf, enum ie_err err)
+{
+	*rs->err = err;
+	*rs->err_pos = leaf->pos;
+	return -EINVAL;
+}
+
+int ie_resolve_leaf(struct ie_expr *leaf, void *arg);
 int ie_expr_resolve(struct ie_hist *hist, struct ie_expr *e,
 		    unsigned int *err_pos, enum ie_err *err);
 int ie_expr_resolve_str(struct ie_hist *hist, struct ie_expr *e,
@@ -946,7 +964,6 @@ int ie_expr_resolve_str(struct ie_hist *hist, struct ie_expr *e,
 bool ie_expr_is_str(const struct ie_hist *hist, const struct ie_expr *e,
 		    unsigned int *size);
 bool ie_expr_is_stack(const struct ie_hist *hist, const struct ie_expr *e);
-int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var);
 
 struct ie_type {
 	const char	*name;
@@ -956,6 +973,22 @@ struct ie_type {
 
 void ie_expr_type(const struct ie_hist *hist, const struct ie_expr *e,
 		  struct ie_type *t);
+
+/* The variable reference @e (an IE_EX_REF of @hist) reads. */
+static inline const struct ie_var *ie_ref_var(const struct ie_hist *hist,
+					      const struct ie_expr *e)
+{
+	const struct ie_ref *ref = &hist->refs[e->ref];
+
+	return &ref->def->vars[ref->var];
+}
+
+/* var.c */
+int ie_resolve_var(struct ie_resolver *rs, struct ie_expr *leaf, char *text);
+int ie_find_var(struct ie_hist *hist, const char *name);
+int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
+	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
+int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var);
 bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v);
 void ie_vars_save(struct ie_hist *hist, struct ie_elt *elt,
 		  const u64 *vals, void *rec);
