@@ -137,7 +137,7 @@ static int ie_hist_build_map(struct ie_hist *hist, enum ie_err *err)
 	}
 	for (i = 0; i < hist->n_keys; i++)
 		hist->keys[i].map_idx = n_sums + i;
-	if (n_sums + hist->n_keys > IE_MAX_FIELDS)
+	if (n_sums > IE_MAX_SUMS || n_sums + hist->n_keys > IE_MAX_FIELDS)
 		goto too_many;
 	for (i = 0; i < hist->n_vars; i++)
 		hist->vars[i].map_idx = n_vars++;

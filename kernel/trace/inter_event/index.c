@@ -119,6 +119,41 @@ u64 ie_elt_read_sum(const struct ie_map *m, struct ie_elt *elt,
 	return sum;
 }
 
+/**
+ * ie_elt_read_sums - all the sums of an entry, added up over the CPUs
+ * @m: the entry's map (or a take's copies, see take.c)
+ * @elt: the entry
+ * @sums: set to the entry's @m->n_sums sums (room for IE_MAX_SUMS)
+ *
+ * One walk over the CPUs for all of them: a read of the hist file takes
+ * an entry's numbers once, so that its columns and their totals (.percent,
+ * .graph) are of the same numbers while events go on adding.
+ *
+ * Context: not the event path (every possible CPU's sums are read).
+ */
+void ie_elt_read_sums(const struct ie_map *m, struct ie_elt *elt, u64 *sums)
+{
+	size_t at = (size_t)ie_elt_num(m, elt) * m->n_sums;
+	unsigned int i, n = m->n_sums;
+	const atomic64_t *s;
+	int cpu;
+
+	/* ie_hist_build_map() refuses more. */
+	if (WARN_ON_ONCE(n > IE_MAX_SUMS))
+		n = IE_MAX_SUMS;
+	if (m->sums) {
+		for (i = 0; i < n; i++)
+			sums[i] = atomic64_read(&m->sums[at + i]);
+		return;
+	}
+	memset(sums, 0, n * sizeof(*sums));
+	for_each_ie_sums_cpu(m, cpu) {
+		s = per_cpu_ptr(m->cpu, cpu)->sums + at;
+		for (i = 0; i < n; i++)
+			sums[i] += atomic64_read(&s[i]);
+	}
+}
+
 /* Free the sums of a map's entries, per CPU or shared (maybe NULL). */
 static void ie_map_free_sums(struct ie_map *m)
 {

@@ -298,7 +298,7 @@ static void index_test_sums(struct kunit *test)
 	unsigned int i, size, k;
 	struct ie_map lay = {};
 	struct ie_elt *elt, *other;
-	u64 key[1];
+	u64 key[1], sums[IE_MAX_SUMS];
 
 	KUNIT_EXPECT_FALSE(test, f->m.sums_shared);
 	for (i = 0; i < f->m.max_elts; i++) {
@@ -331,6 +331,15 @@ static void index_test_sums(struct kunit *test)
 	/* The other entry's sums are its own. */
 	KUNIT_EXPECT_EQ(test, ie_elt_read_sum(&f->m, other, 0), 0);
 	KUNIT_EXPECT_EQ(test, ie_elt_read_sum(&f->m, other, 1), 0);
+	/* All of an entry's sums in one walk: the same numbers. */
+	KUNIT_ASSERT_LE(test, f->m.n_sums, IE_MAX_SUMS);
+	sums[1] = 1;
+	ie_elt_read_sums(&f->m, elt, sums);
+	KUNIT_EXPECT_EQ(test, sums[0], 100);
+	KUNIT_EXPECT_EQ(test, sums[1], 12);
+	ie_elt_read_sums(&f->m, other, sums);
+	KUNIT_EXPECT_EQ(test, sums[0], 0);
+	KUNIT_EXPECT_EQ(test, sums[1], 0);
 }
 
 /*

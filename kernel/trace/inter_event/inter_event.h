@@ -284,6 +284,8 @@
 /* Variables of a map: the trigger's and onmax()/onchange() slots. */
 #define IE_MAX_VARS		16
 #define IE_MAX_SORT		2
+/* Sums of an entry: the hit count's and those of values, not statistics. */
+#define IE_MAX_SUMS		IE_MAX_VALS
 /* A map's size, log2 of its entries: size= is rounded up to a power of 2. */
 #define IE_MAP_BITS_MIN		7
 #define IE_MAP_BITS_DEFAULT	11
@@ -680,6 +682,7 @@ static inline atomic64_t *ie_elt_cpu_sum(const struct ie_map *m, int cpu,
 	return ie_elt_sums(m, per_cpu_ptr(m->cpu, cpu), elt) + i;
 }
 
+void ie_elt_read_sums(const struct ie_map *m, struct ie_elt *elt, u64 *sums);
 u64 ie_elt_read_sum(const struct ie_map *m, struct ie_elt *elt,
 		    unsigned int i);
 
@@ -1299,6 +1302,7 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data);
 struct ie_row {
 	struct ie_elt	*elt;
 	u64			v[IE_MAX_SORT];
+	u64			sums[IE_MAX_SUMS];	/* as read once */
 };
 
 int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows);

@@ -252,7 +252,7 @@ static void ie_json_key(struct seq_file *m, const struct ie_field *f,
 /* One value of an entry: a number, or the percentiles as an object. */
 static void ie_json_val(struct seq_file *m, struct ie_hist *hist,
 			const struct ie_map *em, const struct ie_field *f,
-			struct ie_elt *elt, u32 *pctl)
+			struct ie_elt *elt, const u64 *sums, u32 *pctl)
 {
 	u64 q[IE_PCTL_N];
 	unsigned int i;
@@ -272,14 +272,14 @@ static void ie_json_val(struct seq_file *m, struct ie_hist *hist,
 						hist->vals[0].map_idx),
 			    ie_json_signed(f, false));
 	} else {
-		seq_printf(m, "%llu", ie_elt_read_sum(em, elt, f->map_idx));
+		seq_printf(m, "%llu", sums[f->map_idx]);
 	}
 }
 
-/* An entry of @em: the map's, or a take's copy (take.c). */
+/* An entry of @em (the map's, or a take's copy: take.c) and its sums. */
 static void ie_json_entry(struct seq_file *m, struct ie_hist *hist,
 			  const struct ie_map *em, struct ie_elt *elt,
-			  u32 *pctl)
+			  const u64 *sums, u32 *pctl)
 {
 	unsigned int i;
 
@@ -299,7 +299,7 @@ static void ie_json_entry(struct seq_file *m, struct ie_hist *hist,
 	for (i = 0; i < hist->n_vals; i++) {
 		if (i)
 			seq_putc(m, ',');
-		ie_json_val(m, hist, em, &hist->vals[i], elt, pctl);
+		ie_json_val(m, hist, em, &hist->vals[i], elt, sums, pctl);
 	}
 	seq_puts(m, "]}");
 }
@@ -313,9 +313,10 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
 {
 	struct ie_hist *hist = data->private_data;
 	struct ie_row *rows = NULL;
+	u64 hits, drops, *sums;
+	u64 copy_sums[IE_MAX_SUMS];
 	struct ie_elt *elt;
 	size_t start, mark;
-	u64 hits, drops;
 	u32 *pctl;
 	int n, e, cpu;
 
@@ -360,14 +361,21 @@ static int ie_json_hist(struct seq_file *m, struct event_trigger_data *data,
 		seq_putc(m, '[');
 	} while (!ie_doc_fits(m, mark));
 	for (e = 0; e < n && !seq_has_overflowed(m); e++) {
-		elt = t ? t->elts[e] : rows[e].elt;
+		if (t) {
+			elt = t->elts[e];
+			ie_elt_read_sums(t->copies, elt, copy_sums);
+			sums = copy_sums;
+		} else {
+			elt = rows[e].elt;
+			sums = rows[e].sums;
+		}
 		do {
 			mark = m->count;
 			if (e)
 				seq_putc(m, ',');
 			seq_putc(m, '\n');
 			ie_json_entry(m, hist, t ? t->copies : hist->m, elt,
-				      pctl);
+				      sums, pctl);
 		} while (!ie_doc_fits(m, mark));
 		/* Under event_mutex: let others run. */
 		cond_resched();

@@ -252,9 +252,10 @@ struct ie_col_stats {
 };
 
 static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
-			 unsigned int i, struct ie_elt *elt,
+			 unsigned int i, const struct ie_row *row,
 			 struct ie_col_stats *st)
 {
+	struct ie_elt *elt = row->elt;
 	const struct ie_field *f = &hist->vals[i];
 	char bar[IE_GRAPH_WIDTH + 1];
 	/* A constant's column has no name (as CONFIG_HIST_TRIGGERS prints). */
@@ -263,7 +264,7 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 	unsigned int n;
 
 	if (!(f->mods & IE_MOD_STATS))
-		val = ie_elt_read_sum(hist->m, elt, f->map_idx);
+		val = row->sums[f->map_idx];
 	if (f->mods & IE_MOD_PCTL) {
 		ie_pctl_read(ie_elt_data(hist->m, elt) + f->stat_off, st->pctl,
 			     q);
@@ -283,7 +284,7 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 			   div_u64(pc, 100), pc % 100);
 	} else if (f->mods & IE_MOD_GRAPH) {
 		pc = st->max[i] ? div64_u64(val * IE_GRAPH_WIDTH, st->max[i]) : 0;
-		/* Events count on while the file is read: past the maximum. */
+		/* At most the maximum: of the same numbers (ie_hist_rows()). */
 		n = min_t(u64, pc, IE_GRAPH_WIDTH);
 		memset(bar, '#', n);
 		bar[n] = '\0';
@@ -298,8 +299,9 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 }
 
 static void ie_print_entry(struct seq_file *m, struct ie_hist *hist,
-			   struct ie_elt *elt, struct ie_col_stats *st)
+			   const struct ie_row *row, struct ie_col_stats *st)
 {
+	struct ie_elt *elt = row->elt;
 	unsigned int i;
 
 	seq_puts(m, "{ ");
@@ -313,7 +315,7 @@ static void ie_print_entry(struct seq_file *m, struct ie_hist *hist,
 	/* A stack trace ends its line already. */
 	seq_puts(m, hist->keys[hist->n_keys - 1].type == IE_FT_STACK ? "}" : " }");
 	for (i = hist->nohitcount ? 1 : 0; i < hist->n_vals; i++)
-		ie_print_val(m, hist, i, elt, st);
+		ie_print_val(m, hist, i, row, st);
 	if (hist->n_actions)
 		ie_actions_show_entry(m, hist, elt);
 	seq_putc(m, '\n');
@@ -331,8 +333,7 @@ static void ie_col_stats(struct ie_hist *hist, const struct ie_row *rows,
 		for (i = 0; i < hist->n_vals; i++) {
 			if (hist->vals[i].mods & IE_MOD_STATS)
 				continue;
-			val = ie_elt_read_sum(hist->m, rows[e].elt,
-					      hist->vals[i].map_idx);
+			val = rows[e].sums[hist->vals[i].map_idx];
 			st->total[i] += val;
 			st->max[i] = max(st->max[i], val);
 		}
@@ -403,8 +404,13 @@ static int ie_row_cmp(const void *pa, const void *pb, const void *priv)
 /**
  * ie_hist_rows - a histogram's entries in the order of its sort keys
  * @hist: the histogram
- * @rows: set to the entries, each with the sums and statistics it is
- *	sorted by read once; kvfree() it whatever the return
+ * @rows: set to the entries, each with its sums and the statistics it
+ *	is sorted by, read once; kvfree() it whatever the return
+ *
+ * An entry's sums are read once, here: the columns printed, the totals
+ * .percent divides by and the maxima .graph scales to are of those
+ * numbers, so that a read while events go on adding is of one moment
+ * per entry (the shares of one read add up to 100%).
  *
  * The entries are those of the map's index; the map holds no more than
  * next_elt of them: the array is as large as the entries used, not as
@@ -470,14 +476,14 @@ int ie_hist_rows(struct ie_hist *hist, struct ie_row **rows)
 		if (!elt || ie_index_is_mark(elt))
 			continue;
 		r[n].elt = elt;
+		ie_elt_read_sums(map, elt, r[n].sums);
 		for (k = 0; k < hist->n_sort; k++) {
 			if (hist->sort_stat[k])
 				r[n].v[k] = ie_stat_read_elt(map,
 							     &hist->vals[hist->sort_stat[k]],
 							     elt, hist->vals[0].map_idx);
 			else if (rs.how[k] == IE_ROW_U64)
-				r[n].v[k] = ie_elt_read_sum(map, elt,
-							    hist->sort[k].field_idx);
+				r[n].v[k] = r[n].sums[hist->sort[k].field_idx];
 		}
 		n++;
 	}
@@ -597,7 +603,7 @@ void ie_hist_show(struct seq_file *m, struct event_trigger_data *data)
 	for (e = 0; e < shown && !seq_has_overflowed(m); e++) {
 		do {
 			mark = m->count;
-			ie_print_entry(m, hist, rows[e].elt, st);
+			ie_print_entry(m, hist, &rows[e], st);
 		} while (!ie_doc_fits(m, mark));
 		/* Under event_mutex: let others run. */
 		cond_resched();
