@@ -87,7 +87,7 @@ PY
 # The steps of the series: rig/series/steps/*.txt, in the order of their
 # names, each one commit: "Subject:" (none: the step is one patch of
 # patches/, with its own message), "Patches:" (numbers of patches/),
-# "Files:" (ours, whole files or folders), "Reduce:" (a patch of
+# "Files:" (ours, whole files or folders), "Reduce:" (patches of
 # rig/series/reduce/, see below), a blank line, the changelog.
 #
 # A step's feature may reach into files of earlier steps (the calls of
@@ -97,7 +97,8 @@ PY
 # against our files with those of the steps after it applied).  A
 # reduce patch changes files of kernel/trace/inter_event/ only, all
 # added by one step, with paths a/... and b/...; patch applies it
-# without fuzz.
+# without fuzz.  A feature that reaches into the files of two steps has
+# a reduce patch for each.
 #
 # The code comes in the order its symbols need: a step's objects link
 # with those of the steps before, and the tree's hooks that call into
@@ -112,7 +113,7 @@ field() { # step key: the value of a header line (before the blank line)
 # Each reduce patch is named by a step.
 for r in "$src"/rig/series/reduce/*.patch; do
 	[ -e "$r" ] || continue
-	grep -qx "Reduce: ${r##*/}" "$steps"/*.txt || die "no step names ${r##*/}"
+	grep -qE "^Reduce:( .*)? ${r##*/}( |\$)" "$steps"/*.txt || die "no step names ${r##*/}"
 done
 # Each patch of patches/ and each file of ours is in exactly one step.
 listed=$(for s in "$steps"/*.txt; do
@@ -163,32 +164,33 @@ PY
 # Our files at step $1 (a step file): the final ones, less the features
 # of the later steps with a Reduce: patch.
 reduce_to() { # step
-	local f r later n have
+	local f r later later_step n have
 	(cd "$work" && find "$ie_dir" -type f 2>/dev/null) | while read -r f; do
 		cp "$src/$f" "$work/$f"
 	done
 	later=$(for r in "$steps"/*.txt; do [[ "$r" > "$1" ]] && echo "$r"; done | sort -r)
-	for r in $later; do
-		r=$(field "$r" Reduce)
-		[ -n "$r" ] || continue
-		r=$src/rig/series/reduce/$r
-		# Its files: ours in $ie_dir (re-copied above), all added by
-		# one step: before it, nothing to reduce.
-		n=0
-		have=0
-		for f in $(sed -n 's|^+++ \([^[:space:]]*\).*|\1|p' "$r"); do
-			case $f in
-			b/"$ie_dir"/*) ;;
-			*) die "$r: $f: a reduce patch changes b/$ie_dir/ files only" ;;
-			esac
-			n=$((n + 1))
-			[ ! -e "$work/${f#b/}" ] || have=$((have + 1))
+	for later_step in $later; do
+		# A step's patches in the order listed (each on different files).
+		for r in $(field "$later_step" Reduce); do
+			r=$src/rig/series/reduce/$r
+			# Its files: ours in $ie_dir (re-copied above), all added
+			# by one step: before it, nothing to reduce.
+			n=0
+			have=0
+			for f in $(sed -n 's|^+++ \([^[:space:]]*\).*|\1|p' "$r"); do
+				case $f in
+				b/"$ie_dir"/*) ;;
+				*) die "$r: $f: a reduce patch changes b/$ie_dir/ files only" ;;
+				esac
+				n=$((n + 1))
+				[ ! -e "$work/${f#b/}" ] || have=$((have + 1))
+			done
+			[ "$n" != 0 ] || die "$r changes no file"
+			[ "$have" = 0 ] && continue
+			[ "$have" = "$n" ] || die "$(basename "$1"): only some files of $r are there"
+			patch -d "$work" -p1 -s -f -r - --no-backup-if-mismatch -F0 <"$r" ||
+				die "$r does not apply at $(basename "$1")"
 		done
-		[ "$n" != 0 ] || die "$r changes no file"
-		[ "$have" = 0 ] && continue
-		[ "$have" = "$n" ] || die "$(basename "$1"): only some files of $r are there"
-		patch -d "$work" -p1 -s -f -r - --no-backup-if-mismatch -F0 <"$r" ||
-			die "$r does not apply at $(basename "$1")"
 	done
 }
 

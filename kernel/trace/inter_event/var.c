@@ -164,6 +164,33 @@ static int ie_inline_var(struct ie_resolver *rs, struct ie_expr *leaf,
 	return 0;
 }
 
+/* @leaf names another trigger's variable: a reference to it. */
+static int ie_resolve_ref(struct ie_resolver *rs, struct ie_expr *leaf,
+			  const char *sys, const char *event, const char *name)
+{
+	struct ie_hist *hist = rs->hist, *def;
+	unsigned int var;
+	enum ie_err err;
+	int ref;
+
+	def = ie_find_def(hist, sys, event, name, &var, &err);
+	if (!def)
+		return ie_resolve_fail(rs, leaf, err);
+	if (def->vars[var].str_size && (!rs->allow_str || leaf != rs->root))
+		return ie_resolve_fail(rs, leaf, IE_ERR_STR_OPERAND);
+	ref = ie_ref_add(hist, def, var);
+	if (ref < 0)
+		return ie_resolve_fail(rs, leaf, ref == -ENOSPC ?
+				       IE_ERR_TOO_MANY_REFS :
+				       IE_ERR_REF_KEY_MISMATCH);
+	leaf->kind = IE_EX_REF;
+	leaf->ref = ref;
+	kfree(leaf->text);
+	leaf->text = sys ? kasprintf(GFP_KERNEL, "%s.%s.$%s", sys, event, name) :
+			   kasprintf(GFP_KERNEL, "$%s", name);
+	return leaf->text ? 0 : -ENOMEM;
+}
+
 /**
  * ie_resolve_var - resolve an operand naming a variable
  * @rs: the expression's resolver
@@ -183,11 +210,9 @@ static int ie_inline_var(struct ie_resolver *rs, struct ie_expr *leaf,
  */
 int ie_resolve_var(struct ie_resolver *rs, struct ie_expr *leaf, char *text)
 {
-	struct ie_hist *hist = rs->hist, *def;
 	char *sys = NULL, *event = NULL, *name = text, *dollar;
-	unsigned int i, var;
-	enum ie_err err;
-	int local, ref;
+	struct ie_hist *hist = rs->hist;
+	int local;
 
 	dollar = strrchr(text, '$');
 	if (dollar) {
@@ -213,24 +238,7 @@ int ie_resolve_var(struct ie_resolver *rs, struct ie_expr *leaf, char *text)
 		return ie_resolve_fail(rs, leaf, IE_ERR_STR_OPERAND);
 	if (local >= 0)
 		return ie_inline_var(rs, leaf, &hist->vars[local]);
-
-	def = ie_find_def(hist, sys, event, name, &var, &err);
-	if (!def)
-		return ie_resolve_fail(rs, leaf, err);
-	if (def->vars[var].str_size && (!rs->allow_str || leaf != rs->root))
-		return ie_resolve_fail(rs, leaf, IE_ERR_STR_OPERAND);
-	ref = ie_ref_add(hist, def, var);
-	if (ref < 0)
-		return ie_resolve_fail(rs, leaf, ref == -ENOSPC ?
-				       IE_ERR_TOO_MANY_REFS :
-				       IE_ERR_REF_KEY_MISMATCH);
-	i = ref;
-	leaf->kind = IE_EX_REF;
-	leaf->ref = i;
-	kfree(leaf->text);
-	leaf->text = sys ? kasprintf(GFP_KERNEL, "%s.%s.$%s", sys, event, name) :
-			   kasprintf(GFP_KERNEL, "$%s", name);
-	return leaf->text ? 0 : -ENOMEM;
+	return ie_resolve_ref(rs, leaf, sys, event, name);
 }
 
 /**
