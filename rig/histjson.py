@@ -69,9 +69,12 @@ def nth(names, name):
 
 def columns(h):
     """The names of the JSON's value columns as the text names them, with
-    how to read the text: (name, index, sub, kind)."""
+    how to read the text: (name, index, sub, kind).  With nohitcount the
+    text hides the first (the hit count): the next "hitcount" it shows is
+    the JSON's second."""
     cols = []
     names = set()
+    hidden = ":nohitcount" in h.get("trigger", "").split(" if ")[0]
 
     def add(name, idx, sub, kind):
         name = nth(names, name)
@@ -79,6 +82,8 @@ def columns(h):
         if kind:
             cols.append((name, idx, sub, kind))
     for idx, v in enumerate(h["values"]):
+        if idx == 0 and hidden:
+            continue
         if v.get("stat") == "percentiles":
             for q in ("p50", "p90", "p99", "p999", "p100"):
                 add(f"{v['name']}.{q}", idx, q, "dec")

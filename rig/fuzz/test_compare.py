@@ -462,6 +462,30 @@ class JsonPairs(unittest.TestCase):
         self.assertEqual(n, 1)
         self.assertEqual(len(problems), 2, problems)
 
+    def test_nohitcount_hex_hitcount(self):
+        # fuzz seed 41, case 291: with nohitcount the text shows only
+        # hitcount.hex, which the JSON gives second
+        t = ('hist:keys=common_pid.execname:vals=hitcount.hex:sort=hitcount:'
+             'size=2048:nohitcount if comm==\\"head\\" [active]')
+        rec = ('IE-JSONBEGIN 291 raw_syscalls/sys_exit\n'
+               'IE-J {"version":1,"system":"raw_syscalls","event":"sys_exit","histograms":[\n'
+               'IE-J {"trigger":"%s","name":null,"paused":false,'
+               '"keys":[{"name":"common_pid","type":"u64","modifiers":"execname"}],'
+               '"values":[{"name":"hitcount","type":"u64"},'
+               '{"name":"hitcount","type":"u64","modifiers":"hex"}],"entries":[\n'
+               'IE-J {"key":[{"value":3070,"comm":"head"}],"values":[28,28]}\n'
+               'IE-J ],"totals":{"hits":28,"entries":1,"dropped":0,"dropped_actions":0},'
+               '"cpus":[{"cpu":0,"hits":28,"dropped":0}]}\n'
+               'IE-J ]}\n'
+               'IE-T # trigger info: %s\n'
+               'IE-T { common_pid: head            [      3070] }  hitcount:         1c\n'
+               'IE-T Totals:\nIE-T     Hits: 28\nIE-T     Entries: 1\nIE-T     Dropped: 0\n'
+               'IE-JSONEND quiet') % (t, t.replace('\\"', '"'))
+        self.assertEqual(self.pairs(rec), (1, 0, []))
+        n, _, problems = self.pairs(rec.replace('hitcount:         1c', 'hitcount:         1d'))
+        self.assertEqual(n, 1)
+        self.assertEqual(len(problems), 1, problems)
+
 
 if __name__ == '__main__':
     unittest.main()
