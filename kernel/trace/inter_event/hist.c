@@ -764,6 +764,105 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 	return true;
 }
 
+/* Whether @f is a number a flat histogram loads as is: then @l. */
+static bool ie_field_loadable(const struct ie_field *f, struct ie_load *l)
+{
+	const struct ftrace_event_field *ev = f->ev;
+
+	if (f->type != IE_FT_NUM || f->expr || !ev ||
+	    ev->offset < 0 || ev->offset > U16_MAX)
+		return false;
+	if (ev->size != 1 && ev->size != 2 && ev->size != 4 && ev->size != 8)
+		return false;
+	l->off = ev->offset;
+	l->size = ev->size;
+	l->shift = f->is_signed && ev->size < 8 ? 64 - 8 * ev->size : 0;
+	return true;
+}
+
+/**
+ * ie_hist_set_simple - say whether a histogram is simple, and flat
+ * @hist: the histogram, all it uses resolved
+ *
+ * Simple: plain numeric keys, no references, variables, actions or time
+ * stamps; its event needs no state (trigger.c).  Flat: simple, and its
+ * keys and sums numbers of the record with no modifier that changes
+ * them (no expression, no statistic, not common_cpu): the event path
+ * loads them with the struct ie_load each gets here and touches nothing
+ * but the entry's counts (ie_hist_flat_event()).
+ *
+ * Context: event_mutex held, before the trigger is published.
+ */
+void ie_hist_set_simple(struct ie_hist *hist)
+{
+	const struct ie_field *f;
+	unsigned int i, n = 0;
+
+	hist->simple = hist->plain_keys && !hist->n_refs && !hist->n_vars &&
+		       !hist->n_actions && !hist->uses_ts;
+	if (!hist->simple)
+		goto not_flat;
+	for (i = 0; i < hist->n_keys; i++) {
+		if (!ie_field_loadable(&hist->keys[i], &hist->flat_keys[i]))
+			goto not_flat;
+	}
+	for (i = 1; i < hist->n_vals; i++) {
+		f = &hist->vals[i];
+		if (f->type == IE_FT_HITCOUNT)
+			continue;
+		if ((f->mods & IE_MOD_STATS) || n == IE_MAX_VALS ||
+		    !ie_field_loadable(f, &hist->flat_vals[n]))
+			goto not_flat;
+		hist->flat_vals[n++].sum = f->map_idx;
+	}
+	hist->n_flat_vals = n;
+	hist->flat = true;
+	return;
+not_flat:
+	hist->flat = false;
+}
+
+/*
+ * Event path of a flat histogram (see ie_hist_set_simple()): the key on
+ * the stack, loaded as it is in the record, then the entry and its sums.
+ * Out of line, as the general way: ie_hist_trigger() saves no registers
+ * for the way it doesn't take.
+ */
+static noinline void ie_hist_flat_event(struct ie_hist *hist, void *rec)
+{
+	struct ie_map *m = hist->m;
+	struct ie_cpu_counts *c;
+	const struct ie_load *l;
+	/*
+	 * Its n_keys words are all that is read (its map's key size).  In
+	 * a struct: an array of 16 bytes or more would be 16-byte aligned,
+	 * and the frame realigned for it.
+	 */
+	struct {
+		u64	w[IE_MAX_KEYS];
+	} key __uninitialized;
+	struct ie_elt *elt;
+	atomic64_t *sums;
+	unsigned int i;
+
+	for (i = 0; i < hist->n_keys; i++)
+		key.w[i] = ie_load_num(&hist->flat_keys[i], rec);
+	elt = ie_map_find_or_add(m, key.w);
+	c = this_cpu_ptr(m->cpu);
+	if (unlikely(!elt)) {
+		local64_inc(&c->drops);
+		return;
+	}
+	local64_inc(&c->hits);
+	sums = ie_elt_sums(m, c, elt);
+	atomic64_inc(&sums[hist->vals[0].map_idx]);
+	for (i = 0; i < hist->n_flat_vals; i++) {
+		l = &hist->flat_vals[i];
+		atomic64_add(ie_load_num(l, rec), &sums[l->sum]);
+	}
+	ie_hist_poll_wakeup();
+}
+
 /*
  * Event path: variable @var's new value.  A string of the event is
  * copied from the record when saved (0 here); a copy of another event's
@@ -787,8 +886,8 @@ static u64 ie_var_value(struct ie_hist *hist, const struct ie_var *var,
 	return ie_expr_eval(var->expr, ctx);
 }
 
-/* ie_hist_event(), inlined into the trigger function. */
-static __always_inline void
+/* ie_hist_event()'s general way. */
+static noinline void
 __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		struct ring_buffer_event *rbe)
 {
@@ -889,7 +988,8 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
  * hit and the values, stores the new values of the variables, runs the
  * actions and wakes hist file pollers.  A stateful histogram's event
  * nested too deep for the scratch space counts as a drop (a simple one
- * keeps its key on the stack, see ie_file_needs_level()).
+ * keeps its key on the stack, see ie_file_needs_level()).  A flat one
+ * (see ie_hist_set_simple()) takes the shortest way there.
  *
  * Context: event path, any context including NMI.  No allocation, no
  * locks (but a snapshot's: see ie_actions_run()); a full map counts a
@@ -901,7 +1001,10 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 void ie_hist_event(struct ie_hist *hist, void *rec,
 		   struct trace_buffer *buffer, struct ring_buffer_event *rbe)
 {
-	__ie_hist_event(hist, rec, buffer, rbe);
+	if (hist->flat)
+		ie_hist_flat_event(hist, rec);
+	else
+		__ie_hist_event(hist, rec, buffer, rbe);
 }
 #endif
 
@@ -913,8 +1016,9 @@ void ie_hist_event(struct ie_hist *hist, void *rec,
  *	called without it, it does nothing)
  * @rbe: the event's ring buffer event, or NULL
  *
- * Counts the event in the trigger's histogram, with ie_hist_event()
- * inlined, unless the histogram's map is being cleared.
+ * Counts the event in the trigger's histogram as ie_hist_event() does
+ * (the flat or the general way), unless the histogram's map is being
+ * cleared.
  *
  * Context: event path, any context including NMI.
  */
@@ -931,5 +1035,8 @@ void ie_hist_trigger(struct event_trigger_data *data,
 	if (IS_ENABLED(CONFIG_INTER_EVENT_HIST_KUNIT_TEST) && !hist->simple &&
 	    WARN_ON_ONCE(!__this_cpu_read(ie_cur_level)))
 		return;
-	__ie_hist_event(hist, rec, buffer, rbe);
+	if (hist->flat)
+		ie_hist_flat_event(hist, rec);
+	else
+		__ie_hist_event(hist, rec, buffer, rbe);
 }

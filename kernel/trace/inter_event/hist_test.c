@@ -184,7 +184,235 @@ static void hist_test_inlined_listing(struct kunit *test)
 	hist_free(hist);
 }
 
+#define FLAT_TEST_EVENT	"ie_kunit_flat"
+/* The fields of the event, named by one letter each. */
+#define FLAT_FIELDS	"abcdefgh"
+/* Room for its record. */
+#define FLAT_REC	128
+
+static void flat_fixture_exit(void *arg)
+{
+	mutex_lock(&event_mutex);
+	ie_synth_delete(FLAT_TEST_EVENT);
+	mutex_unlock(&event_mutex);
+}
+
+static void flat_hist_free(void *hist)
+{
+	hist_free(hist);
+}
+
+/* An event of signed and unsigned numbers of every width. */
+static struct trace_event_file *flat_event(struct kunit *test)
+{
+	char def[] = FLAT_TEST_EVENT " s8 a; s16 b; s32 c; u8 d; s64 e; "
+		     "u16 f; u32 g; u64 h";
+	struct trace_array *tr = top_trace_array();
+	struct trace_event_file *file;
+	unsigned int pos;
+	int err;
+
+	KUNIT_ASSERT_NOT_NULL(test, tr);
+	mutex_lock(&event_mutex);
+	err = ie_synth_create(def, &pos);
+	mutex_unlock(&event_mutex);
+	KUNIT_ASSERT_EQ_MSG(test, err, 0, "definition refused at %u", pos);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, flat_fixture_exit,
+							NULL), 0);
+	file = find_event_file(tr, "synthetic", FLAT_TEST_EVENT);
+	KUNIT_ASSERT_NOT_NULL(test, file);
+	return file;
+}
+
+/*
+ * Field @name of the test's event @i, whose keys are those of entry @k,
+ * as a u64: a signed field's value sign-extended.  Past the signed range
+ * of their widths: d, f, g, h.
+ */
+static u64 flat_value(unsigned int i, unsigned int k, char name)
+{
+	switch (name) {
+	case 'a':
+		return (u64)((s64)k - 4);
+	case 'b':
+		return (u64)(s64)(s16)(i * 2654435761u);
+	case 'c':
+		return (u64)(s64)(s32)(i * 40503u * 65537u);
+	case 'd':
+		return 200 + k;
+	case 'e':
+		return i * 0x9e3779b97f4a7c15ull;
+	case 'f':
+		return 60000 + k;
+	case 'g':
+		return 0x80000000u + k;
+	default:
+		return i * 0xfedcba9876543211ull;
+	}
+}
+
+/* Write @v into field @name of @rec, at the width the event gives it. */
+static void flat_put(struct kunit *test, struct trace_event_file *file,
+		     u8 *rec, char name, u64 v)
+{
+	char field[2] = { name, '\0' };
+	struct ftrace_event_field *ev;
+
+	ev = trace_find_event_field(file->event_call, field);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	KUNIT_ASSERT_LE(test, ev->offset + ev->size, FLAT_REC);
+	switch (ev->size) {
+	case 1:
+		*(u8 *)(rec + ev->offset) = v;
+		break;
+	case 2:
+		*(u16 *)(rec + ev->offset) = v;
+		break;
+	case 4:
+		*(u32 *)(rec + ev->offset) = v;
+		break;
+	default:
+		*(u64 *)(rec + ev->offset) = v;
+	}
+}
+
+/* Which histograms take the flat way: numbers of the record as they are. */
+static void hist_test_flat_choice(struct kunit *test)
+{
+	struct trace_event_file *file = flat_event(test);
+	static const struct {
+		const char	*cmd;
+		bool		flat;
+	} cases[] = {
+		{ "keys=a:vals=b,c", true },
+		{ "keys=d,e,f:vals=hitcount,a", true },
+		{ "keys=common_pid:vals=e", true },
+		{ "keys=e.hex:vals=b", true },
+		{ "keys=a:vals=b:nohitcount", true },
+		{ "keys=a.log2", false },
+		{ "keys=b.buckets=10:vals=c", false },
+		{ "keys=a:vals=b.max", false },
+		{ "keys=a:vals=b+c", false },
+		{ "keys=common_cpu:vals=b", false },
+		{ "keys=a:x=b", false },
+		{ "keys=a:vals=common_timestamp", false },
+	};
+	struct ie_hist *hist;
+	unsigned int i, pos;
+	enum ie_err err;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		hist = hist_build(test, file, cases[i].cmd, &err, &pos);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, hist, "'%s': error %d at %u",
+					  cases[i].cmd, err, pos);
+		ie_hist_set_simple(hist);
+		KUNIT_EXPECT_EQ_MSG(test, hist->flat, cases[i].flat, "'%s'",
+				    cases[i].cmd);
+		hist_free(hist);
+	}
+}
+
+/* The entry of @key in @hist: @hits hits, its two sums @s[0] and @s[1]. */
+static void flat_expect(struct kunit *test, struct ie_hist *hist,
+			const u64 *key, u64 hits, const u64 *s)
+{
+	u64 sums[IE_MAX_SUMS];
+	struct ie_elt *elt;
+
+	elt = ie_index_find(&hist->m->index, key);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, elt, "flat %d key %llu", hist->flat,
+				  key[0]);
+	ie_elt_read_sums(hist->m, elt, sums);
+	KUNIT_EXPECT_EQ_MSG(test, sums[hist->vals[0].map_idx], hits,
+			    "flat %d key %llu", hist->flat, key[0]);
+	KUNIT_EXPECT_EQ_MSG(test, sums[hist->vals[1].map_idx], s[0],
+			    "flat %d key %llu", hist->flat, key[0]);
+	KUNIT_EXPECT_EQ_MSG(test, sums[hist->vals[2].map_idx], s[1],
+			    "flat %d key %llu", hist->flat, key[0]);
+}
+
+#define FLAT_EVENTS	300
+#define FLAT_KEYS	8
+
+/*
+ * The flat way counts what the general way counts, and both what the
+ * test adds up itself from the records it writes: signed fields
+ * sign-extended, unsigned ones not, in keys and in sums.
+ */
+static void hist_test_flat_sums(struct kunit *test)
+{
+	struct trace_event_file *file = flat_event(test);
+	static const struct {
+		const char	*cmd;
+		const char	*keys;	/* the fields of the keys, in order */
+		const char	*vals;	/* and of the two sums */
+	} cases[] = {
+		{ "keys=a:vals=b,c", "a", "bc" },
+		{ "keys=d,f,a:vals=c,e", "dfa", "ce" },
+		{ "keys=g:vals=h,g", "g", "hg" },
+	};
+	u64 hits[FLAT_KEYS], sums[FLAT_KEYS][2], key[3];
+	unsigned int c, i, j, k, w, pos;
+	struct ie_hist *hist[2];
+	const char *name;
+	enum ie_err err;
+	u8 *rec;
+
+	rec = kunit_kzalloc(test, FLAT_REC, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rec);
+	for (c = 0; c < ARRAY_SIZE(cases); c++) {
+		/* hist[0] the flat way, hist[1] the general one. */
+		for (w = 0; w < 2; w++) {
+			hist[w] = hist_build(test, file, cases[c].cmd, &err,
+					     &pos);
+			KUNIT_ASSERT_NOT_NULL_MSG(test, hist[w],
+						  "'%s': error %d at %u",
+						  cases[c].cmd, err, pos);
+			KUNIT_ASSERT_EQ(test,
+					kunit_add_action_or_reset(test,
+								  flat_hist_free,
+								  hist[w]), 0);
+			ie_hist_set_simple(hist[w]);
+			KUNIT_ASSERT_TRUE(test, hist[w]->flat);
+			/* Its entries, as when the trigger is registered. */
+			KUNIT_ASSERT_EQ(test, ie_hist_init_map(hist[w]), 0);
+		}
+		hist[1]->flat = false;
+		memset(hits, 0, sizeof(hits));
+		memset(sums, 0, sizeof(sums));
+		for (i = 0; i < FLAT_EVENTS; i++) {
+			k = (i * 5 + i / 7) % FLAT_KEYS;
+			memset(rec, 0, FLAT_REC);
+			for (name = FLAT_FIELDS; *name; name++)
+				flat_put(test, file, rec, *name,
+					 flat_value(i, k, *name));
+			hits[k]++;
+			for (j = 0; j < 2; j++)
+				sums[k][j] += flat_value(i, k, cases[c].vals[j]);
+			preempt_disable();
+			for (w = 0; w < 2; w++)
+				ie_hist_event(hist[w], rec, NULL, NULL);
+			preempt_enable();
+		}
+		for (k = 0; k < FLAT_KEYS; k++) {
+			for (j = 0; cases[c].keys[j]; j++)
+				key[j] = flat_value(0, k, cases[c].keys[j]);
+			for (w = 0; w < 2; w++)
+				flat_expect(test, hist[w], key, hits[k], sums[k]);
+		}
+		/* Nothing else was added: a key the records never had. */
+		key[0] = 4;
+		key[1] = 0;
+		key[2] = 0;
+		for (w = 0; w < 2; w++)
+			KUNIT_EXPECT_NULL(test,
+					  ie_index_find(&hist[w]->m->index, key));
+	}
+}
+
 static struct kunit_case hist_test_cases[] = {
+	KUNIT_CASE(hist_test_flat_choice),
+	KUNIT_CASE(hist_test_flat_sums),
 	KUNIT_CASE(hist_test_key_alignment),
 	KUNIT_CASE(hist_test_inlined_limits),
 	KUNIT_CASE(hist_test_inlined_listing),

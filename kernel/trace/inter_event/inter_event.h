@@ -190,8 +190,10 @@
  * event's struct ie_event_level the CPU's current one (ie_cur_level)
  * and returns the one before, which event_triggers_call() keeps on its
  * stack and gives back to end.  Per trigger, in order: ie_hist_trigger()
- * with ie_hist_event() inlined (hist.c; a simple histogram: the key on
- * the stack, then the entry and its sums), with ie_event_scratch() (the
+ * as ie_hist_event() (hist.c; a simple histogram: the key on
+ * the stack; a flat one, whose keys and sums are numbers of the record
+ * as they are: ie_hist_flat_event(), the key, then the entry and its
+ * sums, nothing else), with ie_event_scratch() (the
  * current level's slot; none: a drop), the key (ie_field_num(),
  * ie_field_key(), field.c), ie_refs_read() (var.c), ie_event_ts(),
  * ie_map_find_or_add() (index.c; ie_index_add() for a new key)
@@ -414,6 +416,19 @@ struct ie_field {
 	struct ie_expr		*expr;		/* IE_FT_EXPR */
 };
 
+/*
+ * A number of the record as a flat histogram loads it (see
+ * ie_hist_set_simple()): its offset and width, and the shift that
+ * sign-extends it (0 when it is unsigned or 8 bytes wide).  A value's
+ * @sum is its index in the entry's sums.
+ */
+struct ie_load {
+	u16	off;
+	u8	size;
+	u8	shift;
+	u16	sum;
+};
+
 #define IE_MAX_REFS		16
 
 /*
@@ -573,7 +588,7 @@ struct ie_aux {
 
 /*
  * A table's hits and drops on one CPU, counted by the event path
- * (__ie_hist_event(), ie_map_count()) and summed by ie_map_totals() into
+ * (__ie_hist_event(), ie_hist_flat_event(), ie_map_count()) and summed by ie_map_totals() into
  * the hist file's totals, and its sums of the table's entries; cleared
  * with the table.
  */
@@ -729,6 +744,14 @@ struct ie_hist {
 	bool			plain_keys;
 	/* Plain keys, nothing shared with other events: no event state. */
 	bool			simple;
+	/*
+	 * Simple, and its keys and sums numbers of the record as they are:
+	 * the event path loads them with flat_keys[] and flat_vals[].
+	 */
+	bool			flat;
+	unsigned int		n_flat_vals;
+	struct ie_load		flat_keys[IE_MAX_KEYS];
+	struct ie_load		flat_vals[IE_MAX_VALS];
 	unsigned int		map_bits;
 	bool			nohitcount;
 	bool			has_execname;
@@ -889,6 +912,24 @@ static inline u64 ie_field_num(const struct ie_field *f, void *rec)
 	}
 }
 
+/* Event path: the number @l describes, as ie_field_num() reads it. */
+static __always_inline u64 ie_load_num(const struct ie_load *l,
+				       const void *rec)
+{
+	const void *p = rec + l->off;
+	u64 v;
+
+	if (l->size == 8)
+		return *(const u64 *)p;
+	if (l->size == 4)
+		v = *(const u32 *)p;
+	else if (l->size == 2)
+		v = *(const u16 *)p;
+	else
+		v = *(const u8 *)p;
+	return (u64)((s64)(v << l->shift) >> l->shift);
+}
+
 /*
  * Read-once variables.  Each variable of an entry has a tag beside its
  * value (an entry's variable): 0 when it holds no unread value, odd while
@@ -1021,6 +1062,7 @@ void ie_map_put(struct ie_map *m);
 void ie_map_totals(struct ie_map *m, u64 *hits, u64 *drops);
 
 bool ie_hist_too_big(const struct ie_hist *hist);
+void ie_hist_set_simple(struct ie_hist *hist);
 void ie_hist_destroy(struct ie_hist *hist);
 #if IS_ENABLED(CONFIG_INTER_EVENT_HIST_KUNIT_TEST)
 void ie_hist_event(struct ie_hist *hist, void *rec,

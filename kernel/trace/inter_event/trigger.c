@@ -167,8 +167,8 @@ static bool ie_hist_pins_instance(struct ie_hist *hist)
  * read-once marks, scratch space) only while the event file has
  * EVENT_FILE_FL_IE_LEVEL: event_triggers_call() brackets them with
  * ie_event_begin() and ie_event_end() then.  A simple histogram (plain
- * numeric keys; no variables, references, actions or time stamps) needs
- * none: __ie_hist_event() keeps its key on the stack.
+ * numeric keys; no variables, references, actions or time stamps: see
+ * ie_hist_set_simple()) needs none: its key is on the stack.
  *
  * The flag is set before a trigger that needs it is published, and a
  * grace period lets every event that read it clear finish first; it is
@@ -186,13 +186,6 @@ static bool ie_file_needs_level(struct trace_event_file *file)
 			return true;
 	}
 	return false;
-}
-
-/* Whether @hist is simple (see above): once all it uses is resolved. */
-static void ie_hist_set_simple(struct ie_hist *hist)
-{
-	hist->simple = hist->plain_keys && !hist->n_refs && !hist->n_vars &&
-		       !hist->n_actions && !hist->uses_ts;
 }
 
 /* Before @data is published: the flag, if it needs it. */
