@@ -91,8 +91,8 @@ int ie_map_layout(struct ie_map *m, unsigned int key_size,
 	m->data_off = m->vars_off + n_vars * sizeof(atomic64_t);
 	m->elt_data_size = data_size;
 	m->elt_size = size;
-	/* ceil(2^64 / size): see ie_elt_num(). */
-	m->num_mul = div64_u64(U64_MAX, size) + 1;
+	/* ceil(2^32 / size): see ie_elt_num(). */
+	m->num_mul = div_u64(U32_MAX, size) + 1;
 	return 0;
 }
 

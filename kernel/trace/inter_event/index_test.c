@@ -316,6 +316,11 @@ static void index_test_sums(struct kunit *test)
 			KUNIT_EXPECT_EQ_MSG(test, ie_elt_num(&lay, elt), ks[k],
 					    "size %u", size);
 		}
+		/* The last entry an array under INT_MAX bytes can have. */
+		k = INT_MAX / size - 1;
+		elt = (struct ie_elt *)(lay.elts + (size_t)k * size);
+		KUNIT_EXPECT_EQ_MSG(test, ie_elt_num(&lay, elt), k, "size %u",
+				    size);
 	}
 	key[0] = 42;
 	elt = index_add(f, key);

@@ -626,7 +626,7 @@ struct ie_map {
 	unsigned int		max_elts;
 	/* An entry's layout (ie_map_layout()), in bytes. */
 	unsigned int		elt_size;
-	u64			num_mul;	/* ie_elt_num(): ~2^64 / elt_size */
+	u64			num_mul;	/* ie_elt_num(): ~2^32 / elt_size */
 	unsigned int		key_size;
 	unsigned int		vars_off;	/* n_vars atomic64_t */
 	unsigned int		data_off;	/* elt_data_size bytes */
@@ -666,11 +666,13 @@ static __always_inline unsigned int ie_elt_num(const struct ie_map *m,
 					       struct ie_elt *elt)
 {
 	/*
-	 * Exact for a whole multiple k of elt_size: num_mul exceeds
-	 * 2^64 / elt_size by less than 1, so the product by less than
-	 * k * elt_size, far below 2^64 (arrays are under INT_MAX bytes).
+	 * Exact for a whole multiple k of elt_size below 2^31 (arrays are
+	 * under INT_MAX bytes): num_mul * elt_size is 2^32 + e, e below
+	 * elt_size, so the product is k * 2^32 + k * e, and k * e is below
+	 * the offset, below 2^32.  The product stays below 2^63: 64-bit
+	 * arithmetic (a 128-bit one would have the frame realigned).
 	 */
-	return mul_u64_u64_shr((u8 *)elt - m->elts, m->num_mul, 64);
+	return ((u64)((u8 *)elt - m->elts) * m->num_mul) >> 32;
 }
 
 /* Event path: the sums of @elt counted on this CPU, whose counts are @c. */
