@@ -1,7 +1,8 @@
 #!/bin/bash
 # Exact instruction counts of one event's triggers, by function.
 # usage: rig/bench/steps.sh SCENARIO [FUNCTION]
-# Boots refbench and iebench one after the other with the bench job
+# Boots refbench and iebench (IE_STEP_KERNELS: those named, in order)
+# one after the other with the bench job
 # running only SCENARIO (rig/guest/jobs/bench.sh), lets IE_STEP_SKIP
 # calls of FUNCTION (default event_triggers_call) go by, then single-steps
 # IE_STEP_CALLS of them through QEMU's gdb stub (rig/bench/steps.py) and
@@ -17,7 +18,7 @@ out=$TOP/out/steps
 bin=$(iebench_bin)
 rm -rf "$out"
 port=$((20000 + $$ % 10000))
-for k in refbench iebench; do
+for k in ${IE_STEP_KERNELS:-refbench iebench}; do
 	image=$("$RIG/build.sh" "$k")
 	IE_IMAGE=$image IE_BENCH_BIN=$bin IE_SMP=1 IE_ICOUNT=0 IE_BOOT_TIMEOUT=900 \
 		IE_APPEND="ie.only=$scenario ie.reps=1" IE_QEMU_ARGS="-gdb tcp:127.0.0.1:$port" \

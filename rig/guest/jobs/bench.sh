@@ -71,6 +71,11 @@ s3_hist="events/sched/sched_switch/hist events/sched/sched_wakeup/hist events/sy
 s4_on() { echo 'hist:keys=count:size=128' >events/syscalls/sys_enter_write/trigger; }
 s4_off() { echo '!hist:keys=count:size=128' >>events/syscalls/sys_enter_write/trigger; }
 s4_hist=events/syscalls/sys_enter_write/hist
+# The same trigger with 100 write sizes: every event finds its entry (the
+# hit path, to set scenario 4's drop path against).
+s4h_on() { s4_on; }
+s4h_off() { s4_off; }
+s4h_hist=$s4_hist
 
 # Profile mode (ie.prof=1): instead of timing, sample the workload with
 # the scenario's triggers on (cpu-clock, which under -icount counts
@@ -176,7 +181,7 @@ s6_off() {
 }
 s6_hist=$s2_hist
 
-# The floor of scenarios 1, 2 and 4 (p1, p2, p4; after them): the same
+# The floor of scenarios 1 to 4 (p1 to p4; after them): the same
 # trigger paused.  The event's record is still built and the trigger
 # list walked, but no histogram is touched: what every hist trigger
 # costs before its own work.  And the cost of recording the event into
@@ -190,6 +195,17 @@ p2_on() { echo 'hist:keys=next_pid:vals=prev_prio:pause' >events/sched/sched_swi
 p2_off() { echo '!hist:keys=next_pid:vals=prev_prio' >>events/sched/sched_switch/trigger; }
 p2_hist=$s2_hist
 p2_evof=s2
+# Scenario 3's triggers paused: no synthetic event is generated, so its
+# floor is the wakeup's and the switch's only.
+p3_on() {
+	echo 'wakeup_latency u64 lat; pid_t pid; int prio' >synthetic_events
+	echo "$S3_WAKE:pause" >events/sched/sched_wakeup/trigger
+	echo "$S3_SWITCH:pause" >events/sched/sched_switch/trigger
+	echo "$S3_SYNTH:pause" >events/synthetic/wakeup_latency/trigger
+}
+p3_off() { s3_off; }
+p3_hist=$s3_hist
+p3_evof=s3
 p4_on() { echo 'hist:keys=count:size=128:pause' >events/syscalls/sys_enter_write/trigger; }
 p4_off() { echo '!hist:keys=count:size=128' >>events/syscalls/sys_enter_write/trigger; }
 p4_hist=$s4_hist
@@ -206,9 +222,11 @@ measure s1 iebench marker "$markers"
 measure s2 iebench pingpong "$rounds"
 measure s3 iebench pingpong "$rounds"
 measure s4 iebench writes "$markers" 400
+measure s4h iebench writes "$markers" 100
 measure s6 iebench pingpong "$rounds"
 measure p1 iebench marker "$markers"
 measure p2 iebench pingpong "$rounds"
+measure p3 iebench pingpong "$rounds"
 measure p4 iebench writes "$markers" 400
 measure r2 iebench pingpong "$rounds"
 measure r4 iebench writes "$markers" 400
