@@ -411,6 +411,9 @@ static int ie_param_add(struct ie_hist *hist, struct ie_action *a,
 	ret = ie_expr_parse(text, &p->expr, &off, err);
 	if (!ret)
 		ret = ie_expr_resolve(hist, p->expr, &off, err);
+	/* The value the event computed for the variable: not again. */
+	if (local >= 0)
+		p->num_var = local + 1;
 	a->n_params++;
 	if (ret)
 		*err_pos = pos + off;
@@ -839,10 +842,14 @@ void ie_actions_run(struct ie_hist *hist, struct ie_elt *elt,
 					args->vals[j] = v;
 					continue;
 				}
-				args->vals[j] = p->str ? (unsigned long)
-					ie_field_str_ptr(p->str, rec,
-							 &args->lens[j]) :
-					ie_expr_eval(p->expr, ctx);
+				if (p->num_var)
+					args->vals[j] = var_vals[p->num_var - 1];
+				else if (p->str)
+					args->vals[j] = (unsigned long)
+						ie_field_str_ptr(p->str, rec,
+								 &args->lens[j]);
+				else
+					args->vals[j] = ie_expr_value(p->expr, ctx);
 			}
 			/* Its triggers are an event of their own (nested). */
 			if (unlikely(!ie_synth_fire(a->synth, args)))
@@ -868,7 +875,8 @@ void ie_actions_run(struct ie_hist *hist, struct ie_elt *elt,
 				kcsan_enable_current();
 				continue;
 			}
-			v = ie_expr_eval(p->expr, ctx);
+			v = p->num_var ? var_vals[p->num_var - 1] :
+					 ie_expr_value(p->expr, ctx);
 			/* Unserialized by design: see above. */
 			data_race(memcpy(data + p->save_off, &v, sizeof(v)));
 		}

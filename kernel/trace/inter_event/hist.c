@@ -883,7 +883,7 @@ static u64 ie_var_value(struct ie_hist *hist, const struct ie_var *var,
 	}
 	if (var->str_size && var->expr->kind != IE_EX_REF)
 		return 0;
-	return ie_expr_eval(var->expr, ctx);
+	return ie_expr_value(var->expr, ctx);
 }
 
 /* ie_hist_event()'s general way. */

@@ -542,6 +542,8 @@ struct ie_param {
 	const struct ie_field	*str;		/* or a string field */
 	unsigned int		save_off;	/* save(): offset in entry data */
 	unsigned int		local;		/* or 1 + a string/stack var's index */
+	/* @expr is this trigger's numeric variable: 1 + its index, or 0. */
+	unsigned int		num_var;
 };
 
 struct ie_action {
@@ -912,6 +914,18 @@ static inline u64 ie_field_num(const struct ie_field *f, void *rec)
 	default:
 		return *(u64 *)p;
 	}
+}
+
+/*
+ * Event path: ie_expr_eval(), with an operand that is a field of the
+ * record (a parameter or variable often is) read inline.
+ */
+static __always_inline u64 ie_expr_value(const struct ie_expr *e,
+					 const struct ie_eval_ctx *ctx)
+{
+	if (e->kind == IE_EX_FIELD)
+		return ie_field_num(e->field, ctx->rec);
+	return ie_expr_eval(e, ctx);
 }
 
 /* Event path: the number @l describes, as ie_field_num() reads it. */
