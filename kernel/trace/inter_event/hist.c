@@ -833,21 +833,15 @@ static noinline void ie_hist_flat_event(struct ie_hist *hist, void *rec)
 	struct ie_map *m = hist->m;
 	struct ie_cpu_counts *c;
 	const struct ie_load *l;
-	/*
-	 * Its n_keys words are all that is read (its map's key size).  In
-	 * a struct: an array of 16 bytes or more would be 16-byte aligned,
-	 * and the frame realigned for it.
-	 */
-	struct {
-		u64	w[IE_MAX_KEYS];
-	} key __uninitialized;
+	/* Its n_keys words are all that is read (its map's key size). */
+	u64 key[IE_MAX_KEYS] __uninitialized;
 	struct ie_elt *elt;
 	atomic64_t *sums;
 	unsigned int i;
 
 	for (i = 0; i < hist->n_keys; i++)
-		key.w[i] = ie_load_num(&hist->flat_keys[i], rec);
-	elt = ie_map_find_or_add(m, key.w);
+		key[i] = ie_load_num(&hist->flat_keys[i], rec);
+	elt = ie_map_find_or_add(m, key);
 	c = this_cpu_ptr(m->cpu);
 	if (unlikely(!elt)) {
 		local64_inc(&c->drops);

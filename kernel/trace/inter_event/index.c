@@ -193,9 +193,15 @@ int ie_map_alloc(struct ie_map *m, unsigned int map_bits)
 	m->max_elts = 1U << map_bits;
 	atomic_set(&m->next_elt, 0);
 	atomic_set(&m->reserved, 0);
+	/*
+	 * Entries are numbered by a multiply that is exact below INT_MAX
+	 * bytes (ie_elt_num()), where kvcalloc() stops anyway: a larger
+	 * table fails, quietly, as the user asked too much.
+	 */
+	if ((u64)m->max_elts * m->elt_size > INT_MAX)
+		return -ENOMEM;
 	ix->slots = kvcalloc(1UL << ix->bits, sizeof(*ix->slots),
 			     GFP_KERNEL_ACCOUNT);
-	/* (A size past INT_MAX fails, quietly: the user asked too much.) */
 	m->elts = kvcalloc(m->max_elts, m->elt_size,
 			   GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (!ix->slots || !m->elts)

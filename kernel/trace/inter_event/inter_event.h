@@ -229,7 +229,7 @@
  * synth-chain-stack.tc requires the stack from the first ie_hist_trigger()
  * to the one three synthetic events deeper to stay within 2048 bytes
  * (3328 with KASAN or KCSAN), counted from ie_hist_trigger()'s entry; it
- * measured 1632 bytes, under 550 a level (3112 on the debug kernel, with
+ * measured 1584 bytes, under 550 a level (3048 on the debug kernel, with
  * KASAN).
  *
  * Files
@@ -541,9 +541,9 @@ struct ie_param {
 	struct ie_expr		*expr;		/* numeric value */
 	const struct ie_field	*str;		/* or a string field */
 	unsigned int		save_off;	/* save(): offset in entry data */
-	unsigned int		local;		/* or 1 + a string/stack var's index */
+	u16			local;		/* or 1 + a string/stack var's index */
 	/* @expr is this trigger's numeric variable: 1 + its index, or 0. */
-	unsigned int		num_var;
+	u16			num_var;
 };
 
 struct ie_action {
@@ -590,9 +590,9 @@ struct ie_aux {
 
 /*
  * A table's hits and drops on one CPU, counted by the event path
- * (__ie_hist_event(), ie_hist_flat_event(), ie_map_count()) and summed by ie_map_totals() into
- * the hist file's totals, and its sums of the table's entries; cleared
- * with the table.
+ * (__ie_hist_event(), ie_hist_flat_event(), ie_map_count()) and summed
+ * by ie_map_totals() into the hist file's totals, and its sums of the
+ * table's entries; cleared with the table.
  */
 struct ie_cpu_counts {
 	local64_t		hits;
@@ -770,7 +770,7 @@ struct ie_hist {
 	unsigned int		n_stack_vars;	/* stacks taken into scratch */
 	unsigned int		users;		/* references to our vars */
 	bool			uses_ts;
-	unsigned int		n_leaves;	/* operands evaluated per event */
+	unsigned int		n_leaves;	/* operands, inlined: at most evaluated */
 	char			*clock;
 	/* Pins others: ie_refs_hold(), ie_actions_pin() done. */
 	bool			holds_pins;
