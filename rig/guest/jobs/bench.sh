@@ -196,7 +196,9 @@ p2_off() { echo '!hist:keys=next_pid:vals=prev_prio' >>events/sched/sched_switch
 p2_hist=$s2_hist
 p2_evof=s2
 # Scenario 3's triggers paused: no synthetic event is generated, so its
-# floor is the wakeup's and the switch's only.
+# floor is the wakeup's and the switch's only.  Ours includes the event
+# state a stateful trigger's event keeps while the trigger is paused
+# (ie_event_begin() and ie_event_end()).
 p3_on() {
 	echo 'wakeup_latency u64 lat; pid_t pid; int prio' >synthetic_events
 	echo "$S3_WAKE:pause" >events/sched/sched_wakeup/trigger
