@@ -12,21 +12,18 @@
 
 #define HIST_TEST_EVENT	"ie_kunit_layout"
 
-struct hist_fixture {
-	struct trace_event_file	*file;
-};
-
-static void hist_fixture_exit(void *arg)
+/* Delete synthetic event @name, the test's (a kunit action). */
+static void test_event_delete(void *name)
 {
 	mutex_lock(&event_mutex);
-	ie_synth_delete(HIST_TEST_EVENT);
+	ie_synth_delete(name);
 	mutex_unlock(&event_mutex);
 }
 
-/* The event: a char[10], then numbers of several sizes. */
-static struct trace_event_file *hist_event(struct kunit *test)
+/* Define the synthetic event @def names, for the test only. */
+static struct trace_event_file *test_event(struct kunit *test, char *def,
+					   const char *name)
 {
-	char def[] = HIST_TEST_EVENT " char s[10]; u64 x; u32 y; char t[3]; u16 z";
 	struct trace_array *tr = top_trace_array();
 	struct trace_event_file *file;
 	unsigned int pos;
@@ -37,11 +34,19 @@ static struct trace_event_file *hist_event(struct kunit *test)
 	err = ie_synth_create(def, &pos);
 	mutex_unlock(&event_mutex);
 	KUNIT_ASSERT_EQ_MSG(test, err, 0, "definition refused at %u", pos);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, hist_fixture_exit,
-							NULL), 0);
-	file = find_event_file(tr, "synthetic", HIST_TEST_EVENT);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, test_event_delete,
+							(void *)name), 0);
+	file = find_event_file(tr, "synthetic", name);
 	KUNIT_ASSERT_NOT_NULL(test, file);
 	return file;
+}
+
+/* The event: a char[10], then numbers of several sizes. */
+static struct trace_event_file *hist_event(struct kunit *test)
+{
+	char def[] = HIST_TEST_EVENT " char s[10]; u64 x; u32 y; char t[3]; u16 z";
+
+	return test_event(test, def, HIST_TEST_EVENT);
 }
 
 /* Build a histogram of @cmd; NULL and @err, @pos if it is refused. */
@@ -190,13 +195,6 @@ static void hist_test_inlined_listing(struct kunit *test)
 /* Room for its record. */
 #define FLAT_REC	128
 
-static void flat_fixture_exit(void *arg)
-{
-	mutex_lock(&event_mutex);
-	ie_synth_delete(FLAT_TEST_EVENT);
-	mutex_unlock(&event_mutex);
-}
-
 static void flat_hist_free(void *hist)
 {
 	hist_free(hist);
@@ -207,21 +205,8 @@ static struct trace_event_file *flat_event(struct kunit *test)
 {
 	char def[] = FLAT_TEST_EVENT " s8 a; s16 b; s32 c; u8 d; s64 e; "
 		     "u16 f; u32 g; u64 h";
-	struct trace_array *tr = top_trace_array();
-	struct trace_event_file *file;
-	unsigned int pos;
-	int err;
 
-	KUNIT_ASSERT_NOT_NULL(test, tr);
-	mutex_lock(&event_mutex);
-	err = ie_synth_create(def, &pos);
-	mutex_unlock(&event_mutex);
-	KUNIT_ASSERT_EQ_MSG(test, err, 0, "definition refused at %u", pos);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, flat_fixture_exit,
-							NULL), 0);
-	file = find_event_file(tr, "synthetic", FLAT_TEST_EVENT);
-	KUNIT_ASSERT_NOT_NULL(test, file);
-	return file;
+	return test_event(test, def, FLAT_TEST_EVENT);
 }
 
 /*
