@@ -764,6 +764,30 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 	return true;
 }
 
+/*
+ * Event path: the entry of @key in @hist's map, added if new, with the
+ * hit counted in this CPU's counts and its sums (returned; @elt set);
+ * NULL if the map is full (a drop counted).  Both ways of an event.
+ */
+static __always_inline atomic64_t *
+ie_hist_hit(struct ie_hist *hist, const u64 *key, struct ie_elt **elt)
+{
+	struct ie_map *m = hist->m;
+	struct ie_cpu_counts *c;
+	atomic64_t *sums;
+
+	*elt = ie_map_find_or_add(m, key);
+	c = this_cpu_ptr(m->cpu);
+	if (unlikely(!*elt)) {
+		local64_inc(&c->drops);
+		return NULL;
+	}
+	local64_inc(&c->hits);
+	sums = ie_elt_sums(m, c, *elt);
+	atomic64_inc(&sums[hist->vals[0].map_idx]);
+	return sums;
+}
+
 /* Whether @f is a number a flat histogram loads as is: then @l. */
 static bool ie_field_loadable(const struct ie_field *f, struct ie_load *l)
 {
@@ -830,8 +854,6 @@ not_flat:
  */
 static noinline void ie_hist_flat_event(struct ie_hist *hist, void *rec)
 {
-	struct ie_map *m = hist->m;
-	struct ie_cpu_counts *c;
 	const struct ie_load *l;
 	/* Its n_keys words are all that is read (its map's key size). */
 	u64 key[IE_MAX_KEYS] __uninitialized;
@@ -841,15 +863,9 @@ static noinline void ie_hist_flat_event(struct ie_hist *hist, void *rec)
 
 	for (i = 0; i < hist->n_keys; i++)
 		key[i] = ie_load_num(&hist->flat_keys[i], rec);
-	elt = ie_map_find_or_add(m, key);
-	c = this_cpu_ptr(m->cpu);
-	if (unlikely(!elt)) {
-		local64_inc(&c->drops);
+	sums = ie_hist_hit(hist, key, &elt);
+	if (!sums)
 		return;
-	}
-	local64_inc(&c->hits);
-	sums = ie_elt_sums(m, c, elt);
-	atomic64_inc(&sums[hist->vals[0].map_idx]);
 	for (i = 0; i < hist->n_flat_vals; i++) {
 		l = &hist->flat_vals[i];
 		atomic64_add(ie_load_num(l, rec), &sums[l->sum]);
@@ -888,7 +904,6 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 	struct ie_eval_ctx ctx = { .rec = rec };
 	const struct ie_field *f;
 	u64 *key, val, skey[IE_MAX_KEYS];
-	struct ie_cpu_counts *c;
 	struct ie_elt *elt;
 	atomic64_t *sums;
 	struct ie_scratch *s;
@@ -939,16 +954,10 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		ctx.ts_raw = !trace_clock_in_ns(hist->file->tr);
 	}
 
-	elt = ie_map_find_or_add(hist->m, key);
-	c = this_cpu_ptr(hist->m->cpu);
-	if (!elt) {
-		local64_inc(&c->drops);
-		return;
-	}
-	local64_inc(&c->hits);
 	/* This CPU's sums of the entry. */
-	sums = ie_elt_sums(hist->m, c, elt);
-	atomic64_inc(&sums[hist->vals[0].map_idx]);
+	sums = ie_hist_hit(hist, key, &elt);
+	if (!sums)
+		return;
 	for (i = 1; i < hist->n_vals; i++) {
 		f = &hist->vals[i];
 		if (f->type == IE_FT_HITCOUNT)
