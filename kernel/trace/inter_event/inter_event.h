@@ -470,6 +470,7 @@ struct ie_synth_field {
 	char			*type;
 	unsigned int		size;
 	unsigned int		offset;
+	u64			mask;		/* a number's bits in its slot */
 	bool			is_signed;
 	bool			is_string;
 	bool			is_dynamic;	/* char name[]: __data_loc */
@@ -486,6 +487,7 @@ struct ie_synth_event {
 	struct ie_synth_field	fields[IE_SYNTH_MAX_FIELDS];
 	unsigned int		n_fields;
 	unsigned int		size;		/* record size, strings[] apart */
+	bool			nums_only;	/* no string or stack field */
 	bool			bound;		/* RFC form */
 	unsigned int		users;		/* actions generating it */
 	struct module		*mod;		/* defined by (the API), or NULL */

@@ -120,9 +120,9 @@ static u32 ie_synth_stack_len(u64 addr, u32 bound)
  * name[] fields follow its fixed part, each with its NUL.  Every string
  * is measured once: the record is laid out with these lengths.
  */
-static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
-				     const struct ie_synth_args *args,
-				     u32 *lens)
+static unsigned int __ie_synth_measure(const struct ie_synth_event *ev,
+				       const struct ie_synth_args *args,
+				       u32 *lens)
 {
 	unsigned int i, bound, size = ev->size;
 	const struct ie_synth_field *f;
@@ -149,6 +149,39 @@ static unsigned int ie_synth_measure(const struct ie_synth_event *ev,
 	return size;
 }
 
+/*
+ * A record of numbers only is its header and one 8-byte slot per field
+ * (see ie_synth_add_field()): nothing to measure, and the slots, written
+ * whole (a value masked to its field's size, in the slot's low bytes),
+ * leave no byte of the record unwritten.  Little-endian only: there the
+ * low bytes of a slot are the field's.
+ */
+static __always_inline bool ie_synth_is_flat(const struct ie_synth_event *ev)
+{
+	return !IS_ENABLED(CONFIG_CPU_BIG_ENDIAN) && ev->nums_only;
+}
+
+static __always_inline unsigned int
+ie_synth_measure(const struct ie_synth_event *ev,
+		 const struct ie_synth_args *args, u32 *lens)
+{
+	return ie_synth_is_flat(ev) ? ev->size :
+				      __ie_synth_measure(ev, args, lens);
+}
+
+/* A flat record's fields (ie_synth_is_flat()), after its header. */
+static __always_inline void ie_synth_fill_flat(const struct ie_synth_event *ev,
+					       u8 *entry, const u64 *vals)
+{
+	const struct ie_synth_field *f;
+	unsigned int i;
+
+	for (i = 0; i < ev->n_fields; i++) {
+		f = &ev->fields[i];
+		*(u64 *)(entry + f->offset) = vals[i] & f->mask;
+	}
+}
+
 /* A numeric field's value, in the field's size. */
 static void ie_synth_put_num(const struct ie_synth_field *f, u8 *entry,
 			     u64 val)
@@ -173,8 +206,8 @@ static void ie_synth_put_num(const struct ie_synth_field *f, u8 *entry,
  * Lay the field values out as the event's record (after its header),
  * zeroed beforehand, with the lengths ie_synth_measure() found.
  */
-static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
-			  const struct ie_synth_args *args, const u32 *lens)
+static void __ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
+			    const struct ie_synth_args *args, const u32 *lens)
 {
 	const struct ie_synth_field *f;
 	unsigned int i, data = ev->size;
@@ -214,6 +247,27 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
 }
 
 /*
+ * The record of @size bytes (ie_synth_measure()) after its header: the
+ * values, and zeroes where they leave a byte (nothing stale leaks).
+ */
+static __always_inline void ie_synth_fill(const struct ie_synth_event *ev,
+					  u8 *entry, unsigned int size,
+					  const struct ie_synth_args *args,
+					  const u32 *lens)
+{
+	if (ie_synth_is_flat(ev)) {
+		ie_synth_fill_flat(ev, entry, args->vals);
+		/* perf's records end aligned, past the last slot. */
+		if (unlikely(size > ev->size))
+			memset(entry + ev->size, 0, size - ev->size);
+		return;
+	}
+	memset(entry + sizeof(struct trace_entry), 0,
+	       size - sizeof(struct trace_entry));
+	__ie_synth_fill(ev, entry, args, lens);
+}
+
+/*
  * The event isn't recorded: run its triggers on a record built in the
  * scratch space of the event whose action generates it.  A synthetic
  * event is generated from within another event's trigger, where the
@@ -223,21 +277,14 @@ static void ie_synth_fill(const struct ie_synth_event *ev, u8 *entry,
 static void ie_synth_triggers_only(struct trace_event_file *file,
 				   struct ie_synth_event *ev,
 				   const struct ie_synth_args *args,
-				   const u32 *lens, unsigned int size)
+				   struct ie_scratch *s, unsigned int size)
 {
-	struct ie_scratch *s = ie_event_scratch();
 	enum event_trigger_type tt;
-	u64 *rec;
+	u64 *rec = s->rec;
 
-	/* Only an action generates the event: its event has scratch space. */
-	if (WARN_ON_ONCE(!s))
-		return;
-	rec = s->rec;
-	/* Zero what the record uses: padding and string tails included. */
-	memset(rec, 0, size);
 	tracing_generic_entry_update((struct trace_entry *)rec,
 				     ev->call.event.type, tracing_gen_ctx());
-	ie_synth_fill(ev, (u8 *)rec, args, lens);
+	ie_synth_fill(ev, (u8 *)rec, size, args, s->str_lens);
 	tt = event_triggers_call(file, file->tr->array_buffer.buffer, rec, NULL);
 	if (tt)
 		event_triggers_post_call(file, tt);
@@ -261,10 +308,7 @@ static void ie_synth_record(struct trace_event_file *file,
 	ring_buffer_nest_start(buffer);
 	entry = trace_event_buffer_reserve(&fbuffer, file, size);
 	if (entry) {
-		/* Slack of the fields' slots included: nothing stale leaks. */
-		memset(entry + sizeof(struct trace_entry), 0,
-		       size - sizeof(struct trace_entry));
-		ie_synth_fill(ev, entry, args, lens);
+		ie_synth_fill(ev, entry, size, args, lens);
 		trace_event_buffer_commit(&fbuffer);
 	}
 	ring_buffer_nest_end(buffer);
@@ -356,7 +400,7 @@ static void ie_synth_probe(void *data, const struct ie_synth_args *args)
 	if ((flags & EVENT_FILE_FL_SOFT_DISABLED) &&
 	    !(flags & EVENT_FILE_FL_PID_FILTER) &&
 	    size <= IE_SYNTH_STACK_REC)
-		ie_synth_triggers_only(file, ev, args, lens, size);
+		ie_synth_triggers_only(file, ev, args, s, size);
 	else
 		ie_synth_record(file, ev, args, lens, size);
 }
@@ -398,9 +442,7 @@ ie_synth_perf_probe(void *data, const struct ie_synth_args *args)
 		return;
 	perf_fetch_caller_regs(regs);
 	/* The header is perf's to fill; the rest, slack included, ours. */
-	memset(entry + sizeof(struct trace_entry), 0,
-	       size - sizeof(struct trace_entry));
-	ie_synth_fill(ev, entry, args, s->str_lens);
+	ie_synth_fill(ev, entry, size, args, s->str_lens);
 	perf_trace_run_bpf_submit(entry, size, rctx, call, 1, regs, head, NULL);
 }
 #endif
@@ -756,6 +798,9 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 	f->is_string = str_len && !stack;
 	f->is_dynamic = dynamic && !stack;
 	f->is_stack = stack;
+	if (!str_len)
+		f->mask = t->size == sizeof(u64) ? U64_MAX :
+			  BIT_ULL(t->size * BITS_PER_BYTE) - 1;
 	/*
 	 * CONFIG_SYNTH_EVENTS' layout, which tools may have learnt:
 	 * after the common fields, a string takes IE_STR_MAX bytes, any
@@ -977,6 +1022,7 @@ int ie_synth_create(char *cmd, unsigned int *err_pos)
 {
 	struct ie_synth_event *ev;
 	char *base = cmd, *name, *field;
+	unsigned int i;
 	bool typed;
 	int err;
 
@@ -1022,6 +1068,10 @@ int ie_synth_create(char *cmd, unsigned int *err_pos)
 	if (!err) {
 		*err_pos = 0;
 		ev->size = ALIGN(ev->size, sizeof(u64));
+		ev->nums_only = true;
+		for (i = 0; i < ev->n_fields; i++)
+			ev->nums_only &= !ev->fields[i].is_string &&
+					 !ev->fields[i].is_stack;
 		if (ie_synth_register(ev))
 			err = IE_ERR_NOMEM;
 	}
