@@ -142,6 +142,19 @@ static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
 }
 
 /*
+ * The mark of the event whose triggers run, or NULL if it is stale
+ * (sequence number 0, which no fresh mark has: they start at 1): the
+ * event has not used it yet, so it consumed no value.
+ */
+static __always_inline struct ie_event_mark *
+ie_used_mark(struct ie_event_level *lv)
+{
+	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
+
+	return READ_ONCE(mark->seq) ? mark : NULL;
+}
+
+/*
  * The mark of the event whose triggers run, made fresh if it is stale:
  * sequence number 0, which no fresh mark has (they start at 1).
  */
@@ -379,9 +392,11 @@ notrace u64 ie_event_ts(struct trace_buffer *buffer,
  */
 notrace bool ie_event_taken(const void *slot, u64 *val)
 {
-	struct ie_event_mark *mark = ie_this_mark(ie_this_level());
+	struct ie_event_mark *mark = ie_used_mark(ie_this_level());
 	unsigned int i;
 
+	if (!mark)
+		return false;
 	for (i = 0; i < mark->n_taken; i++) {
 		if (mark->taken[i].slot == slot) {
 			*val = mark->taken[i].val;
@@ -403,7 +418,9 @@ notrace bool ie_event_taken(const void *slot, u64 *val)
  */
 notrace bool ie_event_take_room(unsigned int n)
 {
-	return ie_this_mark(ie_this_level())->n_taken + n <= IE_EVENT_TAKEN;
+	struct ie_event_mark *mark = ie_used_mark(ie_this_level());
+
+	return (mark ? mark->n_taken : 0) + n <= IE_EVENT_TAKEN;
 }
 
 /**

@@ -1178,7 +1178,12 @@ ie_map_find_or_add(struct ie_map *m, const u64 *key)
 {
 	struct ie_elt *elt = ie_index_find(&m->index, key);
 
-	return likely(elt) ? elt : ie_index_add(m, key);
+	if (likely(elt))
+		return elt;
+	/* Full: a drop costs no call (ie_index_add() checks it again). */
+	if (atomic_read(&m->reserved) >= m->max_elts)
+		return NULL;
+	return ie_index_add(m, key);
 }
 
 /* event.c: the event whose triggers run, per CPU and context level. */
