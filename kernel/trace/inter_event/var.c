@@ -424,6 +424,34 @@ static bool ie_var_take_str(atomic64_t *tag, const char *src, char *dst,
 	return false;
 }
 
+/*
+ * ie_refs_read() of a histogram with one reference, to a number: nothing
+ * else must have a value first, so it is taken at once (no peek before).
+ */
+static __always_inline bool ie_ref_take_one(const struct ie_ref *ref,
+					    void *key, u64 *vals,
+					    struct ie_elt **elts)
+{
+	struct ie_hist *def = ref->def;
+	atomic64_t *tag;
+
+	/* Pairs with the release in ie_hist_control(): see there. */
+	if (smp_load_acquire(&def->m->clearing))
+		return false;
+	elts[0] = ie_index_find(&def->m->index, key);
+	if (!elts[0])
+		return false;
+	tag = ie_var_tag(def, elts[0], ref->var);
+	if (ie_event_taken(tag, &vals[0]))
+		return true;
+	if (!ie_event_take_room(1) ||
+	    !ie_var_take(tag, ie_elt_var(def->m, elts[0],
+					 def->vars[ref->var].map_idx), &vals[0]))
+		return false;
+	ie_event_take(tag, vals[0]);
+	return true;
+}
+
 /**
  * ie_refs_read - read the variables a histogram refers to, for an event
  * @hist: the histogram
@@ -461,6 +489,9 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 	u64 v;
 	s64 t;
 
+	ref = &hist->refs[0];
+	if (hist->n_refs == 1 && !ref->def->vars[ref->var].str_size)
+		return ie_ref_take_one(ref, key, vals, elts);
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
 		/* Pairs with the release in ie_hist_control(): see there. */
