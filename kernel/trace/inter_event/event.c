@@ -20,8 +20,10 @@
  * triggers after a nested event are a new event to the read-once rule.
  *
  * The other marks are made fresh (a new sequence number, no time stamp,
- * nothing written or taken) when first used after ie_event_begin() made
- * them stale (sequence number 0): many events' triggers (a hist trigger
+ * nothing written or taken) when first written to (a time stamp, a write
+ * tag, a value taken) after ie_event_begin() made them stale (sequence
+ * number 0); a stale mark read has nothing taken.  Many events' triggers
+ * (a hist trigger
  * with a key but no time stamps or variables) never use theirs, and
  * begin is then three stores (the current level, the depth, the stale
  * mark) and end two (the depth, the level).  Only its own event

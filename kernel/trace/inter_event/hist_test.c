@@ -395,9 +395,95 @@ static void hist_test_flat_sums(struct kunit *test)
 	}
 }
 
+/* The smallest map, and more keys than it holds. */
+#define FULL_SIZE	BIT(IE_MAP_BITS_MIN)
+#define FULL_KEYS	(FULL_SIZE + FULL_SIZE / 2)
+#define FULL_EVENTS	(4 * FULL_KEYS)
+
+/*
+ * A full map, the flat way and the general one: the first FULL_SIZE keys
+ * the records bring get entries, an event of any later key is a drop,
+ * and the keys in the map still count their hits, as the test counts
+ * them from the records it writes.
+ */
+static void hist_test_flat_full(struct kunit *test)
+{
+	struct trace_event_file *file = flat_event(test);
+	u64 key[1], total, dropped, want_drops = 0;
+	unsigned int i, k, w, pos, admitted = 0;
+	struct ie_hist *hist[2];
+	u64 sums[IE_MAX_SUMS];
+	struct ie_elt *elt;
+	enum ie_err err;
+	u64 *hits;
+	u8 *rec;
+	bool *in;
+
+	rec = kunit_kzalloc(test, FLAT_REC, GFP_KERNEL);
+	hits = kunit_kcalloc(test, FULL_KEYS, sizeof(*hits), GFP_KERNEL);
+	in = kunit_kcalloc(test, FULL_KEYS, sizeof(*in), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rec);
+	KUNIT_ASSERT_NOT_NULL(test, hits);
+	KUNIT_ASSERT_NOT_NULL(test, in);
+	for (w = 0; w < 2; w++) {
+		hist[w] = hist_build(test, file, "keys=g:size=128", &err, &pos);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, hist[w], "error %d at %u", err,
+					  pos);
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+								flat_hist_free,
+								hist[w]), 0);
+		ie_hist_set_simple(hist[w]);
+		KUNIT_ASSERT_TRUE(test, hist[w]->flat);
+		KUNIT_ASSERT_EQ(test, ie_hist_init_map(hist[w]), 0);
+		/* size=128, a power of two: exactly that many entries. */
+		KUNIT_ASSERT_EQ(test, hist[w]->m->max_elts, FULL_SIZE);
+	}
+	hist[1]->flat = false;
+	for (i = 0; i < FULL_EVENTS; i++) {
+		/* Every key, in a scattered order, and again. */
+		k = (i * 7 + i / FULL_KEYS) % FULL_KEYS;
+		if (!in[k] && admitted < FULL_SIZE) {
+			in[k] = true;
+			admitted++;
+		}
+		if (in[k])
+			hits[k]++;
+		else
+			want_drops++;
+		memset(rec, 0, FLAT_REC);
+		flat_put(test, file, rec, 'g', flat_value(i, k, 'g'));
+		preempt_disable();
+		for (w = 0; w < 2; w++)
+			ie_hist_event(hist[w], rec, NULL, NULL);
+		preempt_enable();
+	}
+	KUNIT_ASSERT_EQ(test, admitted, FULL_SIZE);
+	KUNIT_ASSERT_GT(test, want_drops, 0);
+	for (w = 0; w < 2; w++) {
+		ie_map_totals(hist[w]->m, &total, &dropped);
+		KUNIT_EXPECT_EQ_MSG(test, dropped, want_drops, "flat %d", !w);
+		KUNIT_EXPECT_EQ_MSG(test, total, FULL_EVENTS - want_drops,
+				    "flat %d", !w);
+		for (k = 0; k < FULL_KEYS; k++) {
+			key[0] = flat_value(0, k, 'g');
+			elt = ie_index_find(&hist[w]->m->index, key);
+			KUNIT_EXPECT_EQ_MSG(test, !!elt, in[k],
+					    "flat %d key %llu", !w, key[0]);
+			if (!elt)
+				continue;
+			ie_elt_read_sums(hist[w]->m, elt, sums);
+			KUNIT_EXPECT_EQ_MSG(test,
+					    sums[hist[w]->vals[0].map_idx],
+					    hits[k], "flat %d key %llu", !w,
+					    key[0]);
+		}
+	}
+}
+
 static struct kunit_case hist_test_cases[] = {
 	KUNIT_CASE(hist_test_flat_choice),
 	KUNIT_CASE(hist_test_flat_sums),
+	KUNIT_CASE(hist_test_flat_full),
 	KUNIT_CASE(hist_test_key_alignment),
 	KUNIT_CASE(hist_test_inlined_limits),
 	KUNIT_CASE(hist_test_inlined_listing),

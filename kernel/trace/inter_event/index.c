@@ -334,9 +334,12 @@ static struct ie_elt *__ie_index_add(struct ie_map *m, const u64 *key)
  * @m: the map
  * @key: the key, @m's key size
  *
- * The slow path of ie_map_find_or_add(): takes a slot with a mark, then
- * an entry, writes the key into it and publishes it (unless another
- * event added the key first: then its entry).  See the top of this file.
+ * The slow path of ie_map_find_or_add(), called once it found the map
+ * not full (a full map's drop takes no call): takes a slot with a mark,
+ * then an entry, writes the key into it and publishes it (unless another
+ * event added the key first: then its entry).  The map may fill in the
+ * meantime: the entry is reserved under its bound.  See the top of this
+ * file.
  *
  * Context: event path, any context including NMI.
  * Return: the key's entry, or NULL if the map is full (or the event
@@ -346,9 +349,6 @@ struct ie_elt *ie_index_add(struct ie_map *m, const u64 *key)
 {
 	struct ie_elt *elt;
 
-	/* Full: as cheap as a hit. */
-	if (atomic_read(&m->reserved) >= m->max_elts)
-		return NULL;
 	this_cpu_inc(ie_index_adding);
 	elt = __ie_index_add(m, key);
 	this_cpu_dec(ie_index_adding);

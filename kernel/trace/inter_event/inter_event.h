@@ -1180,7 +1180,7 @@ ie_map_find_or_add(struct ie_map *m, const u64 *key)
 
 	if (likely(elt))
 		return elt;
-	/* Full: a drop costs no call (ie_index_add() checks it again). */
+	/* Full: a drop costs no call (the bound: see ie_index_add()). */
 	if (atomic_read(&m->reserved) >= m->max_elts)
 		return NULL;
 	return ie_index_add(m, key);

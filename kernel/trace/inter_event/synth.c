@@ -255,11 +255,12 @@ static __always_inline void ie_synth_fill(const struct ie_synth_event *ev,
 					  const struct ie_synth_args *args,
 					  const u32 *lens)
 {
+	/*
+	 * (perf's records end 4 bytes past the last slot, in the last u64,
+	 * which perf_trace_buf_alloc() zeroes.)
+	 */
 	if (ie_synth_is_flat(ev)) {
 		ie_synth_fill_flat(ev, entry, args->vals);
-		/* perf's records end aligned, past the last slot. */
-		if (unlikely(size > ev->size))
-			memset(entry + ev->size, 0, size - ev->size);
 		return;
 	}
 	memset(entry + sizeof(struct trace_entry), 0,
@@ -799,8 +800,7 @@ static int ie_synth_add_field(struct ie_synth_event *ev, const char *type,
 	f->is_dynamic = dynamic && !stack;
 	f->is_stack = stack;
 	if (!str_len)
-		f->mask = t->size == sizeof(u64) ? U64_MAX :
-			  BIT_ULL(t->size * BITS_PER_BYTE) - 1;
+		f->mask = GENMASK_ULL(t->size * BITS_PER_BYTE - 1, 0);
 	/*
 	 * CONFIG_SYNTH_EVENTS' layout, which tools may have learnt:
 	 * after the common fields, a string takes IE_STR_MAX bytes, any
@@ -1072,6 +1072,12 @@ int ie_synth_create(char *cmd, unsigned int *err_pos)
 		for (i = 0; i < ev->n_fields; i++)
 			ev->nums_only &= !ev->fields[i].is_string &&
 					 !ev->fields[i].is_stack;
+		/* ie_synth_is_flat(): the slots cover the record. */
+		BUILD_BUG_ON(sizeof(struct trace_entry) != sizeof(u64));
+		if (WARN_ON_ONCE(ev->nums_only &&
+				 ev->size != sizeof(struct trace_entry) +
+					     ev->n_fields * sizeof(u64)))
+			ev->nums_only = false;
 		if (ie_synth_register(ev))
 			err = IE_ERR_NOMEM;
 	}

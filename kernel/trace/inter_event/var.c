@@ -425,8 +425,8 @@ static bool ie_var_take_str(atomic64_t *tag, const char *src, char *dst,
 }
 
 /*
- * ie_refs_read() of a histogram with one reference, to a number: nothing
- * else must have a value first, so it is taken at once (no peek before).
+ * ie_refs_read() of a histogram with one reference, to a number: no other
+ * reference must be checked first, so it is taken at once (no peek).
  */
 static __always_inline bool ie_ref_take_one(const struct ie_ref *ref,
 					    void *key, u64 *vals,
@@ -489,9 +489,9 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 	u64 v;
 	s64 t;
 
-	ref = &hist->refs[0];
-	if (hist->n_refs == 1 && !ref->def->vars[ref->var].str_size)
-		return ie_ref_take_one(ref, key, vals, elts);
+	if (hist->n_refs == 1 &&
+	    !hist->refs[0].def->vars[hist->refs[0].var].str_size)
+		return ie_ref_take_one(&hist->refs[0], key, vals, elts);
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
 		/* Pairs with the release in ie_hist_control(): see there. */
