@@ -341,18 +341,6 @@ void ie_expr_free(struct ie_expr *e)
 	kfree(e);
 }
 
-/*
- * Nanoseconds to microseconds rounded to the nearest, as the trace file
- * prints time stamps: common_timestamp.usecs is the time shown there.
- */
-static u64 ie_ns_to_us(u64 ns)
-{
-	u32 rem;
-	u64 us = div_u64_rem(ns, NSEC_PER_USEC, &rem);
-
-	return us + (rem >= NSEC_PER_USEC / 2);
-}
-
 /**
  * ie_expr_eval - the value of an expression for an event
  * @e: a resolved expression
@@ -378,8 +366,7 @@ u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx)
 	case IE_EX_FIELD:
 		return ie_field_num(e->field, ctx->rec);
 	case IE_EX_TIMESTAMP:
-		/* A clock not counting in ns (counter, TSC) has no usecs. */
-		return e->usecs && !ctx->ts_raw ? ie_ns_to_us(ctx->ts) : ctx->ts;
+		return ie_ts_value(e, ctx);
 	case IE_EX_CPU:
 		return raw_smp_processor_id();
 	case IE_EX_REF:
@@ -391,8 +378,8 @@ u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx)
 	default:
 		break;
 	}
-	l = ie_expr_eval(e->l, ctx);
-	r = ie_expr_eval(e->r, ctx);
+	l = ie_expr_value(e->l, ctx);
+	r = ie_expr_value(e->r, ctx);
 	switch (e->kind) {
 	case IE_EX_ADD:
 		return l + r;

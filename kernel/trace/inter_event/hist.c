@@ -962,7 +962,8 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		f = &hist->vals[i];
 		if (f->type == IE_FT_HITCOUNT)
 			continue;
-		val = f->expr ? ie_expr_eval(f->expr, &ctx) : ie_field_num(f, rec);
+		val = f->expr ? ie_expr_value(f->expr, &ctx) :
+				 ie_field_num(f, rec);
 		if (unlikely(f->mods & IE_MOD_STATS))
 			ie_stat_update(f, ie_elt_data(hist->m, elt), val);
 		else

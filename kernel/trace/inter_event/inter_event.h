@@ -922,12 +922,43 @@ static inline u64 ie_field_num(const struct ie_field *f, void *rec)
  * Event path: ie_expr_eval(), with an operand that is a field of the
  * record (a parameter or variable often is) read inline.
  */
+/*
+ * Nanoseconds to microseconds rounded to the nearest, as the trace file
+ * prints time stamps: common_timestamp.usecs is the time shown there.
+ */
+static __always_inline u64 ie_ns_to_us(u64 ns)
+{
+	u32 rem;
+	u64 us = div_u64_rem(ns, NSEC_PER_USEC, &rem);
+
+	return us + (rem >= NSEC_PER_USEC / 2);
+}
+
+/* Event path: common_timestamp of the event (@e); see ie_expr_eval(). */
+static __always_inline u64 ie_ts_value(const struct ie_expr *e,
+				       const struct ie_eval_ctx *ctx)
+{
+	/* A clock not counting in ns (counter, TSC) has no usecs. */
+	return e->usecs && !ctx->ts_raw ? ie_ns_to_us(ctx->ts) : ctx->ts;
+}
+
+/*
+ * Event path: ie_expr_eval() of @e, its commonest leaves (a field, a time
+ * stamp, a reference) without a call.
+ */
 static __always_inline u64 ie_expr_value(const struct ie_expr *e,
 					 const struct ie_eval_ctx *ctx)
 {
-	if (e->kind == IE_EX_FIELD)
+	switch (e->kind) {
+	case IE_EX_FIELD:
 		return ie_field_num(e->field, ctx->rec);
-	return ie_expr_eval(e, ctx);
+	case IE_EX_TIMESTAMP:
+		return ie_ts_value(e, ctx);
+	case IE_EX_REF:
+		return ctx->refs[e->ref];
+	default:
+		return ie_expr_eval(e, ctx);
+	}
 }
 
 /* Event path: the number @l describes, as ie_field_num() reads it. */
