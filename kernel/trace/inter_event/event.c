@@ -21,14 +21,13 @@
  *
  * The other marks are made fresh (a new sequence number, no time stamp,
  * nothing written or taken) when first written to (a time stamp, a write
- * tag, a value taken) after ie_event_begin() made them stale (sequence
- * number 0); a stale mark read has nothing taken.  Many events' triggers
- * (a hist trigger
- * with a key but no time stamps or variables) never use theirs, and
- * begin is then three stores (the current level, the depth, the stale
- * mark) and end two (the depth, the level).  Only its own event
- * makes such a mark stale, at its begin: events nested in it use deeper
- * marks.
+ * tag, a value taken) or their identity asked, after ie_event_begin()
+ * made them stale (sequence number 0); a stale mark read has nothing
+ * taken.  Many events' triggers (a hist trigger with a key but no time
+ * stamps or variables) never use theirs, and begin is then three stores
+ * (the current level, the depth, the stale mark) and end two (the depth,
+ * the level).  Only its own event makes such a mark stale, at its begin:
+ * events nested in it use deeper marks.
  *
  * The level of the event whose triggers run is found with one load (see
  * ie_cur_level), and with it the event's scratch space: only

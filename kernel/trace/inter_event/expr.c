@@ -372,7 +372,7 @@ u64 ie_expr_eval(const struct ie_expr *e, const struct ie_eval_ctx *ctx)
 	case IE_EX_REF:
 		return ctx->refs[e->ref];
 	case IE_EX_NEG:
-		return -ie_expr_eval(e->l, ctx);
+		return -ie_expr_value(e->l, ctx);
 	case IE_EX_LEAF:
 		return 0;
 	default:

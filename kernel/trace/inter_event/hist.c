@@ -903,7 +903,9 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 {
 	struct ie_eval_ctx ctx = { .rec = rec };
 	const struct ie_field *f;
-	u64 *key, val, skey[IE_MAX_KEYS];
+	/* A simple histogram's key: its n_keys words are all written. */
+	u64 skey[IE_MAX_KEYS] __uninitialized;
+	u64 *key, val;
 	struct ie_elt *elt;
 	atomic64_t *sums;
 	struct ie_scratch *s;

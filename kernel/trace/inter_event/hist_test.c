@@ -426,6 +426,8 @@ static void hist_test_flat_full(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, hits);
 	KUNIT_ASSERT_NOT_NULL(test, in);
 	for (w = 0; w < 2; w++) {
+		/* size=FULL_SIZE */
+		BUILD_BUG_ON(FULL_SIZE != 128);
 		hist[w] = hist_build(test, file, "keys=g:size=128", &err, &pos);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, hist[w], "error %d at %u", err,
 					  pos);

@@ -49,8 +49,11 @@
  * A full map: a key missing from the index is dropped.  That is not
  * exact for a key being added at that moment, by an event on another
  * CPU or by the event this one interrupted: its entry is not yet
- * indexed, and this hit counts as dropped.  (The drop path is as cheap
- * as a hit.)
+ * indexed, and this hit counts as dropped.  Nor is it for the map's last
+ * free entry: an event that lost the race for a slot holds its
+ * reservation until it has given it back, and a new key added meanwhile
+ * finds the map full.  (The drop path is as cheap as a hit: the full
+ * check is inline, see ie_map_find_or_add().)
  *
  * Lookups take no lock and write nothing; any context, NMI included.
  *

@@ -176,6 +176,17 @@ static void index_test_full(struct kunit *test)
 	key[0] = 1ULL << 40;
 	KUNIT_EXPECT_NULL(test, index_add(f, key));
 	KUNIT_EXPECT_NULL(test, index_scan(test, f, key));
+	/*
+	 * The slow path alone (as when the map filled after the inline
+	 * check): its reservation is the bound, and nothing is taken.
+	 */
+	preempt_disable();
+	elt = ie_index_add(&f->m, key);
+	preempt_enable();
+	KUNIT_EXPECT_NULL(test, elt);
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.reserved), max);
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->m.next_elt), max);
+	KUNIT_EXPECT_NULL(test, index_scan(test, f, key));
 	for (i = 0; i < max; i++) {
 		key[0] = keys[i];
 		KUNIT_EXPECT_NOT_NULL(test, index_add(f, key));

@@ -919,10 +919,6 @@ static inline u64 ie_field_num(const struct ie_field *f, void *rec)
 }
 
 /*
- * Event path: ie_expr_eval(), with an operand that is a field of the
- * record (a parameter or variable often is) read inline.
- */
-/*
  * Nanoseconds to microseconds rounded to the nearest, as the trace file
  * prints time stamps: common_timestamp.usecs is the time shown there.
  */
@@ -1211,7 +1207,7 @@ ie_map_find_or_add(struct ie_map *m, const u64 *key)
 
 	if (likely(elt))
 		return elt;
-	/* Full: a drop costs no call (the bound: see ie_index_add()). */
+	/* Full: a drop costs no call (the bound: see __ie_index_add()). */
 	if (atomic_read(&m->reserved) >= m->max_elts)
 		return NULL;
 	return ie_index_add(m, key);

@@ -442,7 +442,11 @@ ie_synth_perf_probe(void *data, const struct ie_synth_args *args)
 	if (!entry)
 		return;
 	perf_fetch_caller_regs(regs);
-	/* The header is perf's to fill; the rest, slack included, ours. */
+	/*
+	 * The header is perf's to fill; the rest ours: a flat record's
+	 * slots, or zeroes and the values.  What the alignment above adds
+	 * (4 bytes) is in the last u64, which perf_trace_buf_alloc() zeroes.
+	 */
 	ie_synth_fill(ev, entry, size, args, s->str_lens);
 	perf_trace_run_bpf_submit(entry, size, rctx, call, 1, regs, head, NULL);
 }

@@ -489,9 +489,11 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 	u64 v;
 	s64 t;
 
-	if (hist->n_refs == 1 &&
-	    !hist->refs[0].def->vars[hist->refs[0].var].str_size)
-		return ie_ref_take_one(&hist->refs[0], key, vals, elts);
+	if (hist->n_refs == 1) {
+		ref = &hist->refs[0];
+		if (!ref->def->vars[ref->var].str_size)
+			return ie_ref_take_one(ref, key, vals, elts);
+	}
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
 		/* Pairs with the release in ie_hist_control(): see there. */
