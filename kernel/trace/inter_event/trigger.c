@@ -414,14 +414,17 @@ static int ie_hist_attach_named(struct event_trigger_data *data,
 
 /*
  * A spec refused for one of these can't describe an existing trigger
- * (the synthetic events an action names are pinned while it exists, a
- * handler's variable is the trigger's own): removing it removes nothing
- * and succeeds, as removing a trigger that isn't there does.
+ * (the synthetic events an action names are pinned while it exists, and
+ * so are the fields its parameters must match, in number and type, and
+ * the histograms whose variables they read; a handler's variable is the
+ * trigger's own): removing it removes nothing and succeeds, as removing
+ * a trigger that isn't there does.
  */
 static bool ie_matches_nothing(enum ie_err err)
 {
 	return err == IE_ERR_DUP_VAR || err == IE_ERR_SYNTH_NOT_FOUND ||
-	       err == IE_ERR_BAD_HANDLER_VAR || err == IE_ERR_PCTL_TWICE;
+	       err == IE_ERR_BAD_HANDLER_VAR || err == IE_ERR_PCTL_TWICE ||
+	       err == IE_ERR_PARAM_COUNT || err == IE_ERR_PARAM_TYPE;
 }
 
 /*
