@@ -20,11 +20,11 @@
  * triggers after a nested event are a new event to the read-once rule.
  *
  * The other marks are made fresh (a new sequence number, no time stamp,
- * nothing written or taken) when first written to (a time stamp, a write
- * tag, a value taken) or their identity asked, after ie_event_begin()
- * made them stale (sequence number 0); a stale mark read has nothing
- * taken.  Many events' triggers (a hist trigger with a key but no time
- * stamps or variables) never use theirs, and begin is then three stores
+ * nothing taken) when first written to (a time stamp, a value taken) or
+ * their identity asked, after ie_event_begin() made them stale (sequence
+ * number 0); a stale mark read has nothing taken.  Many events' triggers
+ * (a hist trigger with a key but no time stamps or references) never use
+ * theirs, and begin is then three stores
  * (the current level, the depth, the stale mark) and end two (the depth,
  * the level).  Only its own event makes such a mark stale, at its begin:
  * events nested in it use deeper marks.
@@ -107,11 +107,7 @@ notrace struct ie_event_level *ie_ctx_level_slow(void)
 	return ie_ctx_level();
 }
 
-#define IE_ID_LEVEL_BITS	2
-#define IE_ID_CPU_BITS		order_base_2(CONFIG_NR_CPUS)
 #define IE_ID_SEQ_SHIFT		(IE_ID_LEVEL_BITS + IE_ID_CPU_BITS)
-/* Write tags: the event's id, then the count of its writes, then 0. */
-#define IE_TAG_WRITE_BITS	8
 
 /* [IE_CONTEXTS][IE_SCRATCH_NEST] per CPU, from the first hist trigger on. */
 static struct ie_scratch __percpu *ie_scratch;
@@ -130,7 +126,6 @@ static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
 
 	WRITE_ONCE(mark->seq, local64_inc_return(&lv->next));
 	mark->have_ts = false;
-	mark->writes = 0;
 	mark->n_taken = 0;
 	/*
 	 * The spare mark may be made fresh under an event using it (an
@@ -277,6 +272,8 @@ int ie_scratch_init(void)
 	for_each_possible_cpu(cpu) {
 		for (i = 0; i < IE_CONTEXTS; i++) {
 			lv = per_cpu_ptr(&ie_event_levels[i], cpu);
+			lv->tag_base = ((u64)cpu << IE_ID_LEVEL_BITS | i) << 2 |
+				       2;
 			/* Seen with its contents (NULL seen: a hit dropped). */
 			smp_store_release(&lv->scratch,
 					  per_cpu_ptr(p, cpu) + i * IE_SCRATCH_NEST);
@@ -329,27 +326,6 @@ notrace u64 ie_event_id(void)
 	struct ie_event_level *lv = ie_this_level();
 
 	return ie_mark_id(lv, ie_this_mark(lv));
-}
-
-/**
- * ie_event_write_tag - a new tag for a write of variables
- *
- * A tag for a write of variables: even, never 0, and not given again
- * until the event's sequence number wraps (what is left of it after the
- * CPU, the level and the count of the event's writes: at least 38 bits),
- * or an event makes more than 2^IE_TAG_WRITE_BITS writes.  Each call
- * counts one more write in the event's mark.
- *
- * Context: event path, any context including NMI.
- * Return: the tag, for ie_vars_save() to publish.
- */
-notrace u64 ie_event_write_tag(void)
-{
-	struct ie_event_level *lv = ie_this_level();
-	struct ie_event_mark *mark = ie_this_mark(lv);
-	u64 n = mark->writes++ & GENMASK(IE_TAG_WRITE_BITS - 1, 0);
-
-	return (ie_mark_id(lv, mark) << IE_TAG_WRITE_BITS | n) << 2 | 2;
 }
 
 /**
@@ -446,14 +422,56 @@ notrace void ie_event_take(const void *slot, u64 val)
 	mark->n_taken++;
 }
 
+/**
+ * ie_event_take_var - read a variable once, for all the event's triggers
+ * @tag: the variable's read-once tag in its entry
+ * @val: the variable's value in its entry
+ * @v: set to the value
+ *
+ * What ie_event_taken(), ie_event_take_room(), ie_var_take() and
+ * ie_event_take() do in turn for one variable, with the event's mark
+ * found once: the value this event consumed from @tag already, else one
+ * consumed now (room for it checked first) and noted in the mark.
+ *
+ * Context: event path, any context including NMI.
+ * Return: true if @v was set; false if the variable has no value for
+ * this event, or the mark has no room to note one.
+ */
+notrace bool ie_event_take_var(atomic64_t *tag, atomic64_t *val, u64 *v)
+{
+	struct ie_event_level *lv = ie_this_level();
+	struct ie_event_mark *mark = ie_used_mark(lv);
+	unsigned int i;
+
+	if (mark) {
+		for (i = 0; i < mark->n_taken; i++) {
+			if (mark->taken[i].slot == tag) {
+				*v = mark->taken[i].val;
+				return true;
+			}
+		}
+		if (mark->n_taken == IE_EVENT_TAKEN)
+			return false;
+	}
+	if (!ie_var_take(tag, val, v))
+		return false;
+	mark = ie_this_mark(lv);
+	if (WARN_ON_ONCE(mark->n_taken == IE_EVENT_TAKEN))
+		return true;
+	mark->taken[mark->n_taken].slot = tag;
+	mark->taken[mark->n_taken].val = *v;
+	mark->n_taken++;
+	return true;
+}
+
 /* A kprobe on them would be an event nested in its own bookkeeping. */
 NOKPROBE_SYMBOL(ie_ctx_level_slow);
 NOKPROBE_SYMBOL(ie_event_begin);
 NOKPROBE_SYMBOL(ie_event_end);
 NOKPROBE_SYMBOL(ie_event_id);
-NOKPROBE_SYMBOL(ie_event_write_tag);
 NOKPROBE_SYMBOL(ie_event_ts);
 NOKPROBE_SYMBOL(ie_event_taken);
 NOKPROBE_SYMBOL(ie_event_take_room);
 NOKPROBE_SYMBOL(ie_event_take);
+NOKPROBE_SYMBOL(ie_event_take_var);
 NOKPROBE_SYMBOL(ie_event_nest_room);

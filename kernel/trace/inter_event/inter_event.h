@@ -1018,6 +1018,34 @@ static inline bool ie_var_confirm(atomic64_t *tag, s64 t)
 	return atomic64_try_cmpxchg(tag, &t, 0);
 }
 
+/**
+ * ie_var_take - consume the value of a variable
+ * @tag: the variable's read-once tag in its entry
+ * @val: the variable's value in its entry
+ * @v: set to the value consumed
+ *
+ * Event path: consume the value of a variable (see ie_var_peek()),
+ * trying IE_TAKE_TRIES times while writers replace it.
+ *
+ * Context: event path, any context including NMI.
+ * Return: true if a value was consumed; false if there is none, or if
+ * writers kept replacing it.
+ */
+static __always_inline bool ie_var_take(atomic64_t *tag, atomic64_t *val,
+					u64 *v)
+{
+	unsigned int tries;
+	s64 t;
+
+	for (tries = 0; tries < IE_TAKE_TRIES; tries++) {
+		if (!ie_var_peek(tag, val, &t, v))
+			return false;
+		if (ie_var_confirm(tag, t))
+			return true;
+	}
+	return false;
+}
+
 void ie_field_key(const struct ie_field *f, void *rec, void *key);
 void __init ie_field_init(void);
 const char *ie_field_str_ptr(const struct ie_field *f, void *rec,
@@ -1078,7 +1106,6 @@ int ie_find_var(struct ie_hist *hist, const char *name);
 int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 	       unsigned int pos, unsigned int *err_pos, enum ie_err *err);
 int ie_ref_add(struct ie_hist *hist, struct ie_hist *def, unsigned int var);
-bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v);
 void ie_vars_save(struct ie_hist *hist, struct ie_elt *elt,
 		  const u64 *vals, void *rec);
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
@@ -1233,7 +1260,6 @@ struct ie_event_mark {
 	u64			seq;
 	u64			ts;
 	bool			have_ts;
-	u8			writes;
 	u8			n_taken;
 	struct ie_event_taken	taken[IE_EVENT_TAKEN];
 };
@@ -1272,6 +1298,8 @@ struct ie_event_level {
 	/* This CPU's IE_SCRATCH_NEST slots for the level, once allocated. */
 	struct ie_scratch	*scratch;
 	local64_t		next;		/* last sequence number given */
+	local64_t		writes;		/* write tags given */
+	u64			tag_base;	/* see ie_event_write_tag() */
 	struct ie_event_mark	marks[IE_EVENT_NEST + 1];	/* + the spare */
 };
 
@@ -1309,14 +1337,39 @@ static __always_inline struct ie_scratch *ie_event_scratch(void)
 	return sc + slot;
 }
 
+/* Event ids and write tags: a sequence number, the CPU, the level. */
+#define IE_ID_LEVEL_BITS	2
+#define IE_ID_CPU_BITS		order_base_2(CONFIG_NR_CPUS)
+
+/**
+ * ie_event_write_tag - a new tag for a write of variables
+ *
+ * A tag for a write of variables: even, never 0, and not given again
+ * until the count of the writes made at this CPU's context level wraps
+ * (the bits left of it after the CPU, the level and two: at least 47).
+ * A reader's cmpxchg from the tag it read tells a newer write by its
+ * tag alone, so nothing else is in it.  The base (CPU, level, 2) is set
+ * by ie_scratch_init(), before the first hist trigger.
+ *
+ * Context: event path, any context including NMI.
+ * Return: the tag, for ie_vars_save() to publish.
+ */
+static __always_inline u64 ie_event_write_tag(void)
+{
+	struct ie_event_level *lv = ie_this_level();
+
+	return (u64)local64_inc_return(&lv->writes) <<
+	       (IE_ID_LEVEL_BITS + IE_ID_CPU_BITS + 2) | lv->tag_base;
+}
+
 int ie_scratch_init(void);
 bool ie_event_nest_room(unsigned int max);
 u64 ie_event_id(void);
-u64 ie_event_write_tag(void);
 u64 ie_event_ts(struct trace_buffer *buffer, struct ring_buffer_event *rbe);
 bool ie_event_taken(const void *slot, u64 *val);
 bool ie_event_take_room(unsigned int n);
 void ie_event_take(const void *slot, u64 val);
+bool ie_event_take_var(atomic64_t *tag, atomic64_t *val, u64 *v);
 
 /* trigger.c */
 /* event_trigger_data flag: the trigger turned per-CPU staging off. */

@@ -316,33 +316,6 @@ int ie_var_add(struct ie_hist *hist, const char *name, const char *text,
 }
 
 /**
- * ie_var_take - consume the value of a variable
- * @tag: the variable's read-once tag in its entry
- * @val: the variable's value in its entry
- * @v: set to the value consumed
- *
- * Event path: consume the value of a variable (see ie_var_peek()),
- * trying IE_TAKE_TRIES times while writers replace it.
- *
- * Context: event path, any context including NMI.
- * Return: true if a value was consumed; false if there is none, or if
- * writers kept replacing it.
- */
-bool ie_var_take(atomic64_t *tag, atomic64_t *val, u64 *v)
-{
-	unsigned int tries;
-	s64 t;
-
-	for (tries = 0; tries < IE_TAKE_TRIES; tries++) {
-		if (!ie_var_peek(tag, val, &t, v))
-			return false;
-		if (ie_var_confirm(tag, t))
-			return true;
-	}
-	return false;
-}
-
-/**
  * ie_vars_save - store an event's values of the variables in an entry
  * @hist: the histogram
  * @elt: the entry the event updated
@@ -433,7 +406,6 @@ static __always_inline bool ie_ref_take_one(const struct ie_ref *ref,
 					    struct ie_elt **elts)
 {
 	struct ie_hist *def = ref->def;
-	atomic64_t *tag;
 
 	/* Pairs with the release in ie_hist_control(): see there. */
 	if (smp_load_acquire(&def->m->clearing))
@@ -441,15 +413,10 @@ static __always_inline bool ie_ref_take_one(const struct ie_ref *ref,
 	elts[0] = ie_index_find(&def->m->index, key);
 	if (!elts[0])
 		return false;
-	tag = ie_var_tag(def, elts[0], ref->var);
-	if (ie_event_taken(tag, &vals[0]))
-		return true;
-	if (!ie_event_take_room(1) ||
-	    !ie_var_take(tag, ie_elt_var(def->m, elts[0],
-					 def->vars[ref->var].map_idx), &vals[0]))
-		return false;
-	ie_event_take(tag, vals[0]);
-	return true;
+	return ie_event_take_var(ie_var_tag(def, elts[0], ref->var),
+				 ie_elt_var(def->m, elts[0],
+					    def->vars[ref->var].map_idx),
+				 &vals[0]);
 }
 
 /**
