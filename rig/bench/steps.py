@@ -32,10 +32,8 @@ trace = os.environ.get("IE_STEP_TRACE", "") == "1"
 want = os.environ.get("IE_STEP_WANT", "")
 out = os.environ.get("IE_STEP_OUT", "")
 window = int(os.environ.get("IE_STEP_WINDOW", "0"))
-if window:
-    limit = window
 tries_max = int(os.environ.get("IE_STEP_TRIES", "500"))
-limit = 200000
+limit = window or 200000
 
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")

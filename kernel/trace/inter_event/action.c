@@ -687,6 +687,34 @@ void ie_actions_reserve(struct ie_hist *hist)
 }
 
 /**
+ * ie_actions_set_loads - how trace() loads its parameters of the record
+ * @hist: the histogram, all it uses resolved
+ *
+ * A parameter of trace() that is a number of the record as it is (see
+ * ie_field_loadable()) gets its struct ie_load: the event path loads
+ * it without evaluating its expression.
+ *
+ * Context: event_mutex held, before the trigger is published.
+ */
+void ie_actions_set_loads(struct ie_hist *hist)
+{
+	struct ie_param *p;
+	unsigned int i, j;
+
+	for (i = 0; i < hist->n_actions; i++) {
+		if (!hist->actions[i].synth)
+			continue;
+		for (j = 0; j < hist->actions[i].n_params; j++) {
+			p = &hist->actions[i].params[j];
+			p->load.size = 0;
+			if (!p->num_var && p->expr &&
+			    p->expr->kind == IE_EX_FIELD)
+				ie_field_loadable(p->expr->field, &p->load);
+		}
+	}
+}
+
+/**
  * ie_actions_pin - pin the synthetic events the actions generate
  * @hist: the histogram being built, its actions added
  * @spec: its spec, whose actions give the position of an error
@@ -824,6 +852,15 @@ void ie_actions_run(struct ie_hist *hist, struct ie_elt *elt,
 		if (a->synth) {
 			for (j = 0; j < a->n_params; j++) {
 				p = &a->params[j];
+				/* Numbers first: they have no length. */
+				if (p->num_var) {
+					args->vals[j] = var_vals[p->num_var - 1];
+					continue;
+				}
+				if (p->load.size) {
+					args->vals[j] = ie_load_num(&p->load, rec);
+					continue;
+				}
 				/* (A string variable's copy ends within.) */
 				args->lens[j] = IE_STR_MAX;
 				/*
@@ -842,9 +879,7 @@ void ie_actions_run(struct ie_hist *hist, struct ie_elt *elt,
 					args->vals[j] = v;
 					continue;
 				}
-				if (p->num_var)
-					args->vals[j] = var_vals[p->num_var - 1];
-				else if (p->str)
+				if (p->str)
 					args->vals[j] = (unsigned long)
 						ie_field_str_ptr(p->str, rec,
 								 &args->lens[j]);

@@ -788,8 +788,17 @@ ie_hist_hit(struct ie_hist *hist, const u64 *key, struct ie_elt **elt)
 	return sums;
 }
 
-/* Whether @f is a number a flat histogram loads as is: then @l. */
-static bool ie_field_loadable(const struct ie_field *f, struct ie_load *l)
+/**
+ * ie_field_loadable - whether the event path may load a field as is
+ * @f: a key, a value or a parameter, resolved
+ * @l: set to how to load it, if so
+ *
+ * Whether @f is a number of the record that ie_load_num() reads as
+ * ie_field_num() would: no expression, not common_cpu, 1 to 8 bytes.
+ *
+ * Return: true if so (@l set).
+ */
+bool ie_field_loadable(const struct ie_field *f, struct ie_load *l)
 {
 	const struct ftrace_event_field *ev = f->ev;
 
@@ -813,7 +822,9 @@ static bool ie_field_loadable(const struct ie_field *f, struct ie_load *l)
  * keys and sums numbers of the record with no modifier that changes
  * them (no expression, no statistic, not common_cpu): the event path
  * loads them with the struct ie_load each gets here and touches nothing
- * but the entry's counts (ie_hist_flat_event()).
+ * but the entry's counts (ie_hist_flat_event()).  Keys of the record
+ * are loaded so in the general way too (keys_loaded), and trace()'s
+ * parameters (ie_actions_set_loads()).
  *
  * Context: event_mutex held, before the trigger is published.
  */
@@ -822,14 +833,22 @@ void ie_hist_set_simple(struct ie_hist *hist)
 	const struct ie_field *f;
 	unsigned int i, n = 0;
 
+	hist->keys_loaded = hist->plain_keys;
+	for (i = 0; i < hist->n_keys && hist->keys_loaded; i++)
+		hist->keys_loaded = ie_field_loadable(&hist->keys[i],
+						      &hist->flat_keys[i]);
+	ie_actions_set_loads(hist);
+	hist->ref_one = hist->n_refs == 1 &&
+			!hist->refs[0].def->vars[hist->refs[0].var].str_size;
+	hist->vars_nums = true;
+	for (i = 0; i < hist->n_vars; i++) {
+		if (hist->vars[i].str_size)
+			hist->vars_nums = false;
+	}
 	hist->simple = hist->plain_keys && !hist->n_refs && !hist->n_vars &&
 		       !hist->n_actions && !hist->uses_ts;
-	if (!hist->simple)
+	if (!hist->simple || !hist->keys_loaded)
 		goto not_flat;
-	for (i = 0; i < hist->n_keys; i++) {
-		if (!ie_field_loadable(&hist->keys[i], &hist->flat_keys[i]))
-			goto not_flat;
-	}
 	for (i = 1; i < hist->n_vals; i++) {
 		f = &hist->vals[i];
 		if (f->type == IE_FT_HITCOUNT)
@@ -933,7 +952,10 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		if (hist->key_pad)
 			memset(key, 0, hist->key_size);
 	}
-	if (likely(hist->plain_keys)) {
+	if (likely(hist->keys_loaded)) {
+		for (i = 0; i < hist->n_keys; i++)
+			key[i] = ie_load_num(&hist->flat_keys[i], rec);
+	} else if (hist->plain_keys) {
 		for (i = 0; i < hist->n_keys; i++)
 			key[i] = ie_field_num(&hist->keys[i], rec);
 	} else {
@@ -948,8 +970,13 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		}
 	}
 	/* Unresolved references: this event doesn't count. */
-	if (hist->n_refs && !ie_refs_read(hist, key, s->refs, s->elts, s->strs))
+	if (hist->ref_one) {
+		if (!ie_ref_take_one(&hist->refs[0], key, s->refs, s->elts))
+			return;
+	} else if (hist->n_refs &&
+		   !ie_refs_read(hist, key, s->refs, s->elts, s->strs)) {
 		return;
+	}
 	/* The event's time, the same for all its triggers. */
 	if (hist->uses_ts) {
 		ctx.ts = ie_event_ts(buffer, rbe);
@@ -975,7 +1002,10 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		for (i = 0; i < hist->n_vars; i++)
 			s->var_vals[i] = ie_var_value(hist, &hist->vars[i], s,
 						      &ctx, rec);
-		ie_vars_save(hist, elt, s->var_vals, rec);
+		if (hist->vars_nums)
+			ie_vars_save_nums(hist, elt, s->var_vals);
+		else
+			ie_vars_save(hist, elt, s->var_vals, rec);
 	}
 	if (hist->n_actions)
 		ie_actions_run(hist, elt, &ctx, rec, s->var_vals, &s->params);

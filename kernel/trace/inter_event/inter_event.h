@@ -546,6 +546,8 @@ struct ie_param {
 	u16			local;		/* or 1 + a string/stack var's index */
 	/* @expr is this trigger's numeric variable: 1 + its index, or 0. */
 	u16			num_var;
+	/* trace(): @expr is a number of the record, loaded so (else size 0). */
+	struct ie_load		load;
 };
 
 struct ie_action {
@@ -750,6 +752,12 @@ struct ie_hist {
 	bool			plain_keys;
 	/* Plain keys, nothing shared with other events: no event state. */
 	bool			simple;
+	/* Plain keys, numbers of the record as they are: flat_keys[]. */
+	bool			keys_loaded;
+	/* One reference, to a number: ie_ref_take_one(). */
+	bool			ref_one;
+	/* Variables, all numbers: ie_vars_save_nums(). */
+	bool			vars_nums;
 	/*
 	 * Simple, and its keys and sums numbers of the record as they are:
 	 * the event path loads them with flat_keys[] and flat_vals[].
@@ -1135,6 +1143,7 @@ void ie_map_totals(struct ie_map *m, u64 *hits, u64 *drops);
 
 bool ie_hist_too_big(const struct ie_hist *hist);
 void ie_hist_set_simple(struct ie_hist *hist);
+bool ie_field_loadable(const struct ie_field *f, struct ie_load *l);
 void ie_hist_destroy(struct ie_hist *hist);
 #if IS_ENABLED(CONFIG_INTER_EVENT_HIST_KUNIT_TEST)
 void ie_hist_event(struct ie_hist *hist, void *rec,
@@ -1371,6 +1380,56 @@ bool ie_event_take_room(unsigned int n);
 void ie_event_take(const void *slot, u64 val);
 bool ie_event_take_var(atomic64_t *tag, atomic64_t *val, u64 *v);
 
+/*
+ * Event path: ie_refs_read() of a histogram with one reference, to a
+ * number (ie_hist.ref_one): no other reference must be checked first,
+ * so it is taken at once (no peek), into @val; @elt is set to the entry.
+ */
+static __always_inline bool ie_ref_take_one(const struct ie_ref *ref,
+					    const u64 *key, u64 *val,
+					    struct ie_elt **elt)
+{
+	struct ie_hist *def = ref->def;
+
+	/* Pairs with the release in ie_hist_control(): see there. */
+	if (smp_load_acquire(&def->m->clearing))
+		return false;
+	*elt = ie_index_find(&def->m->index, key);
+	if (!*elt)
+		return false;
+	return ie_event_take_var(ie_var_tag(def, *elt, ref->var),
+				 ie_elt_var(def->m, *elt,
+					    def->vars[ref->var].map_idx),
+				 val);
+}
+
+/*
+ * Event path: ie_vars_save() of a histogram whose variables are all
+ * numbers (ie_hist.vars_nums), inline.
+ */
+static __always_inline void ie_vars_save_nums(struct ie_hist *hist,
+					      struct ie_elt *elt,
+					      const u64 *vals)
+{
+	atomic64_t *tags = ie_var_tag(hist, elt, 0);
+	u64 tag = ie_event_write_tag();
+	unsigned int i;
+	s64 old;
+
+	for (i = 0; i < hist->n_vars; i++) {
+		old = atomic64_read(&tags[i]);
+		do {
+			if (old & IE_TAG_BUSY)
+				break;
+		} while (!atomic64_try_cmpxchg(&tags[i], &old, IE_TAG_BUSY));
+		if (old & IE_TAG_BUSY)
+			continue;
+		atomic64_set(ie_elt_var(hist->m, elt, hist->vars[i].map_idx),
+			     vals[i]);
+		atomic64_set_release(&tags[i], tag);
+	}
+}
+
 /* trigger.c */
 /* event_trigger_data flag: the trigger turned per-CPU staging off. */
 #define IE_TRIGGER_FL_DIRECT	BIT(16)
@@ -1499,6 +1558,7 @@ int ie_action_add(struct ie_hist *hist, struct ie_spec_action *spec,
 int ie_actions_add_refs(struct ie_hist *hist, struct ie_spec *spec);
 void ie_actions_free(struct ie_hist *hist);
 void ie_actions_reserve(struct ie_hist *hist);
+void ie_actions_set_loads(struct ie_hist *hist);
 int ie_actions_pin(struct ie_hist *hist, struct ie_spec *spec,
 		   unsigned int *err_pos, enum ie_err *err);
 void ie_actions_run(struct ie_hist *hist, struct ie_elt *elt,

@@ -397,28 +397,6 @@ static bool ie_var_take_str(atomic64_t *tag, const char *src, char *dst,
 	return false;
 }
 
-/*
- * ie_refs_read() of a histogram with one reference, to a number: no other
- * reference must be checked first, so it is taken at once (no peek).
- */
-static __always_inline bool ie_ref_take_one(const struct ie_ref *ref,
-					    void *key, u64 *vals,
-					    struct ie_elt **elts)
-{
-	struct ie_hist *def = ref->def;
-
-	/* Pairs with the release in ie_hist_control(): see there. */
-	if (smp_load_acquire(&def->m->clearing))
-		return false;
-	elts[0] = ie_index_find(&def->m->index, key);
-	if (!elts[0])
-		return false;
-	return ie_event_take_var(ie_var_tag(def, elts[0], ref->var),
-				 ie_elt_var(def->m, elts[0],
-					    def->vars[ref->var].map_idx),
-				 &vals[0]);
-}
-
 /**
  * ie_refs_read - read the variables a histogram refers to, for an event
  * @hist: the histogram
