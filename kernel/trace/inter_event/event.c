@@ -440,22 +440,28 @@ notrace void ie_event_take(const void *slot, u64 val)
 notrace bool ie_event_take_var(atomic64_t *tag, atomic64_t *val, u64 *v)
 {
 	struct ie_event_level *lv = ie_this_level();
-	struct ie_event_mark *mark = ie_used_mark(lv);
-	unsigned int i;
+	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
+	unsigned int i, n = 0;
 
-	if (mark) {
-		for (i = 0; i < mark->n_taken; i++) {
+	/*
+	 * A stale mark has nothing taken.  Only this event makes it fresh
+	 * (see the top of this file): the mark found stays its mark.
+	 */
+	if (READ_ONCE(mark->seq)) {
+		n = mark->n_taken;
+		for (i = 0; i < n; i++) {
 			if (mark->taken[i].slot == tag) {
 				*v = mark->taken[i].val;
 				return true;
 			}
 		}
-		if (mark->n_taken == IE_EVENT_TAKEN)
+		if (n == IE_EVENT_TAKEN)
 			return false;
 	}
 	if (!ie_var_take(tag, val, v))
 		return false;
-	mark = ie_this_mark(lv);
+	if (unlikely(!READ_ONCE(mark->seq)))
+		ie_mark_fresh(lv, mark);
 	if (WARN_ON_ONCE(mark->n_taken == IE_EVENT_TAKEN))
 		return true;
 	mark->taken[mark->n_taken].slot = tag;

@@ -840,6 +840,9 @@ void ie_hist_set_simple(struct ie_hist *hist)
 	ie_actions_set_loads(hist);
 	hist->ref_one = hist->n_refs == 1 &&
 			!hist->refs[0].def->vars[hist->refs[0].var].str_size;
+	if (hist->ref_one)
+		ie_ref_offsets(&hist->refs[0], &hist->ref_tag_off,
+			       &hist->ref_val_off);
 	hist->vars_nums = true;
 	for (i = 0; i < hist->n_vars; i++) {
 		if (hist->vars[i].str_size)
@@ -971,7 +974,8 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 	}
 	/* Unresolved references: this event doesn't count. */
 	if (hist->ref_one) {
-		if (!ie_ref_take_one(&hist->refs[0], key, s->refs, s->elts))
+		if (!ie_ref_take_one(hist->refs[0].def, hist->ref_tag_off,
+				     hist->ref_val_off, key, s->refs, s->elts))
 			return;
 	} else if (hist->n_refs &&
 		   !ie_refs_read(hist, key, s->refs, s->elts, s->strs)) {

@@ -754,8 +754,10 @@ struct ie_hist {
 	bool			simple;
 	/* Plain keys, numbers of the record as they are: flat_keys[]. */
 	bool			keys_loaded;
-	/* One reference, to a number: ie_ref_take_one(). */
+	/* One reference, to a number: ie_ref_take_one(), at these offsets. */
 	bool			ref_one;
+	unsigned int		ref_tag_off;
+	unsigned int		ref_val_off;
 	/* Variables, all numbers: ie_vars_save_nums(). */
 	bool			vars_nums;
 	/*
@@ -1381,26 +1383,40 @@ void ie_event_take(const void *slot, u64 val);
 bool ie_event_take_var(atomic64_t *tag, atomic64_t *val, u64 *v);
 
 /*
- * Event path: ie_refs_read() of a histogram with one reference, to a
- * number (ie_hist.ref_one): no other reference must be checked first,
- * so it is taken at once (no peek), into @val; @elt is set to the entry.
+ * Where the variable @ref reads is in an entry of its histogram's map:
+ * the offsets of its tag (ie_var_tag()) and of its value (ie_elt_var()).
  */
-static __always_inline bool ie_ref_take_one(const struct ie_ref *ref,
+static inline void ie_ref_offsets(const struct ie_ref *ref,
+				  unsigned int *tag_off, unsigned int *val_off)
+{
+	const struct ie_hist *def = ref->def;
+
+	*tag_off = def->m->data_off + def->tags_off +
+		   ref->var * sizeof(atomic64_t);
+	*val_off = def->m->vars_off +
+		   def->vars[ref->var].map_idx * sizeof(atomic64_t);
+}
+
+/*
+ * Event path: ie_refs_read() of a histogram with one reference, to a
+ * number (ie_hist.ref_one), of histogram @def at the offsets given by
+ * ie_ref_offsets(): no other reference must be checked first, so it is
+ * taken at once (no peek), into @val; @elt is set to the entry.
+ */
+static __always_inline bool ie_ref_take_one(const struct ie_hist *def,
+					    unsigned int tag_off,
+					    unsigned int val_off,
 					    const u64 *key, u64 *val,
 					    struct ie_elt **elt)
 {
-	struct ie_hist *def = ref->def;
-
 	/* Pairs with the release in ie_hist_control(): see there. */
 	if (smp_load_acquire(&def->m->clearing))
 		return false;
 	*elt = ie_index_find(&def->m->index, key);
 	if (!*elt)
 		return false;
-	return ie_event_take_var(ie_var_tag(def, *elt, ref->var),
-				 ie_elt_var(def->m, *elt,
-					    def->vars[ref->var].map_idx),
-				 val);
+	return ie_event_take_var((atomic64_t *)((u8 *)*elt + tag_off),
+				 (atomic64_t *)((u8 *)*elt + val_off), val);
 }
 
 /*

@@ -426,9 +426,9 @@ static bool ie_var_take_str(atomic64_t *tag, const char *src, char *dst,
 bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 		  struct ie_elt **elts, char *strs)
 {
+	unsigned int i, need = 0, tag_off, val_off;
 	const struct ie_ref *ref;
 	const struct ie_var *var;
-	unsigned int i, need = 0;
 	atomic64_t *tag;
 	char *dst;
 	u64 v;
@@ -436,8 +436,11 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 
 	if (hist->n_refs == 1) {
 		ref = &hist->refs[0];
-		if (!ref->def->vars[ref->var].str_size)
-			return ie_ref_take_one(ref, key, vals, elts);
+		if (!ref->def->vars[ref->var].str_size) {
+			ie_ref_offsets(ref, &tag_off, &val_off);
+			return ie_ref_take_one(ref->def, tag_off, val_off, key,
+					       vals, elts);
+		}
 	}
 	for (i = 0; i < hist->n_refs; i++) {
 		ref = &hist->refs[i];
