@@ -109,6 +109,27 @@ notrace struct ie_event_level *ie_ctx_level_slow(void)
 
 #define IE_ID_SEQ_SHIFT		(IE_ID_LEVEL_BITS + IE_ID_CPU_BITS)
 
+/*
+ * The base of the write tags of every possible CPU's levels (see
+ * ie_event_write_tag()), set before any trigger can exist.
+ */
+static int __init ie_event_levels_init(void)
+{
+	unsigned int i;
+	int cpu;
+
+	/* The count of writes keeps at least 40 bits. */
+	BUILD_BUG_ON(IE_TAG_SEQ_SHIFT > 24);
+	BUILD_BUG_ON(order_base_2(IE_CONTEXTS) > IE_ID_LEVEL_BITS);
+	for_each_possible_cpu(cpu) {
+		for (i = 0; i < IE_CONTEXTS; i++)
+			per_cpu_ptr(&ie_event_levels[i], cpu)->tag_base =
+				((u64)cpu << IE_ID_LEVEL_BITS | i) << 2 | 2;
+	}
+	return 0;
+}
+early_initcall(ie_event_levels_init);
+
 /* [IE_CONTEXTS][IE_SCRATCH_NEST] per CPU, from the first hist trigger on. */
 static struct ie_scratch __percpu *ie_scratch;
 
@@ -272,8 +293,6 @@ int ie_scratch_init(void)
 	for_each_possible_cpu(cpu) {
 		for (i = 0; i < IE_CONTEXTS; i++) {
 			lv = per_cpu_ptr(&ie_event_levels[i], cpu);
-			lv->tag_base = ((u64)cpu << IE_ID_LEVEL_BITS | i) << 2 |
-				       2;
 			/* Seen with its contents (NULL seen: a hit dropped). */
 			smp_store_release(&lv->scratch,
 					  per_cpu_ptr(p, cpu) + i * IE_SCRATCH_NEST);

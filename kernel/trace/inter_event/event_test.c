@@ -2,8 +2,9 @@
 /*
  * KUnit tests of the inter-event event marks: the identity of the event
  * whose triggers run (unique across CPUs and over time, nested events
- * apart) and its one time stamp; and of the reading of variables by
- * references, once per event, which that identity is for.
+ * apart) and its one time stamp; of the reading of variables by
+ * references, once per event; and of the tags of variables' writes
+ * (unique across CPUs, context levels and time).
  */
 #include <kunit/test.h>
 #include <linux/cpu.h>
@@ -44,24 +45,32 @@ static void test_scratch_init(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, ret, 0);
 }
 
+/* An event's identity on one CPU, and a write tag taken there. */
+struct id_here {
+	u64	id;
+	u64	tag;
+};
+
 static long event_test_id_here(void *arg)
 {
-	u64 *id = arg;
+	struct id_here *here = arg;
 
 	preempt_disable();
-	*id = ie_event_id();
+	here->id = ie_event_id();
+	here->tag = ie_event_write_tag();
 	preempt_enable();
 	return 0;
 }
 
 /*
- * Every CPU's current event has an identity of its own, even when the
- * CPUs have counted the same number of events (as at boot, none).
+ * Every CPU's current event has an identity of its own, and every CPU's
+ * writes tags of their own, even when the CPUs have counted the same
+ * number of events and writes (as at boot, none).
  */
 static void event_test_id_per_cpu(struct kunit *test)
 {
 	unsigned int cpu, other, n = 0;
-	u64 *ids;
+	struct id_here *ids;
 
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "one CPU online: no other CPU to compare with");
@@ -76,10 +85,18 @@ static void event_test_id_per_cpu(struct kunit *test)
 		n++;
 	}
 	for_each_online_cpu(cpu) {
+		KUNIT_EXPECT_NE_MSG(test, ids[cpu].tag, 0, "CPU %u", cpu);
+		KUNIT_EXPECT_EQ_MSG(test, ids[cpu].tag & IE_TAG_BUSY, 0,
+				    "CPU %u", cpu);
 		for_each_online_cpu(other) {
-			if (other != cpu)
-				KUNIT_EXPECT_NE_MSG(test, ids[cpu], ids[other],
-						    "CPUs %u and %u", cpu, other);
+			if (other == cpu)
+				continue;
+			KUNIT_EXPECT_NE_MSG(test, ids[cpu].id, ids[other].id,
+					    "CPUs %u and %u", cpu, other);
+			/* Whatever each CPU counted before. */
+			KUNIT_EXPECT_NE_MSG(test, IE_TAG_BASE(ids[cpu].tag),
+					    IE_TAG_BASE(ids[other].tag),
+					    "CPUs %u and %u", cpu, other);
 		}
 	}
 	cpus_read_unlock();
@@ -590,6 +607,7 @@ struct irq_nest {
 	struct ie_event_level	*in, *back;
 	struct ie_scratch	*scratch;
 	u64			id;
+	u64			tags[2];
 	bool			done;
 };
 
@@ -601,6 +619,8 @@ static enum hrtimer_restart event_test_irq_event(struct hrtimer *timer)
 	n->in = __this_cpu_read(ie_cur_level);
 	n->id = ie_event_id();
 	n->scratch = ie_event_scratch();
+	n->tags[0] = ie_event_write_tag();
+	n->tags[1] = ie_event_write_tag();
 	ie_event_end(outer);
 	n->back = __this_cpu_read(ie_cur_level);
 	WRITE_ONCE(n->done, true);
@@ -612,7 +632,8 @@ static void event_test_irq_nesting(struct kunit *test)
 	struct irq_nest *n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
 	struct ie_event_level *task, *task_back, *after;
 	struct ie_scratch *sc, *sc_back;
-	u64 id, id_back, until;
+	u64 id, id_back, until, tags[2];
+	unsigned int i, j;
 
 	KUNIT_ASSERT_NOT_NULL(test, n);
 	test_scratch_init(test);
@@ -624,6 +645,7 @@ static void event_test_irq_nesting(struct kunit *test)
 	task = __this_cpu_read(ie_cur_level);
 	id = ie_event_id();
 	sc = ie_event_scratch();
+	tags[0] = ie_event_write_tag();
 	hrtimer_start(&n->timer, ns_to_ktime(1000), HRTIMER_MODE_REL_PINNED_HARD);
 	until = ktime_get_ns() + NSEC_PER_SEC;
 	while (!READ_ONCE(n->done) && ktime_get_ns() < until)
@@ -631,6 +653,7 @@ static void event_test_irq_nesting(struct kunit *test)
 	task_back = __this_cpu_read(ie_cur_level);
 	id_back = ie_event_id();
 	sc_back = ie_event_scratch();
+	tags[1] = ie_event_write_tag();
 	test_event_end();
 	after = __this_cpu_read(ie_cur_level);
 	preempt_enable();
@@ -649,6 +672,18 @@ static void event_test_irq_nesting(struct kunit *test)
 	KUNIT_EXPECT_PTR_NE(test, n->scratch, sc);
 	KUNIT_EXPECT_PTR_EQ(test, sc_back, sc);
 	KUNIT_EXPECT_NULL(test, after);
+	/*
+	 * The task's and the interrupt's writes never share a tag, whatever
+	 * each level counted before: their bases differ.
+	 */
+	KUNIT_EXPECT_NE(test, tags[0], tags[1]);
+	KUNIT_EXPECT_NE(test, n->tags[0], n->tags[1]);
+	for (i = 0; i < 2; i++) {
+		for (j = 0; j < 2; j++)
+			KUNIT_EXPECT_NE_MSG(test, IE_TAG_BASE(tags[i]),
+					    IE_TAG_BASE(n->tags[j]), "%u, %u",
+					    i, j);
+	}
 }
 
 static struct kunit_case event_test_cases[] = {

@@ -794,7 +794,8 @@ ie_hist_hit(struct ie_hist *hist, const u64 *key, struct ie_elt **elt)
  * @l: set to how to load it, if so
  *
  * Whether @f is a number of the record that ie_load_num() reads as
- * ie_field_num() would: no expression, not common_cpu, 1 to 8 bytes.
+ * ie_field_num() would: no expression, not common_cpu, 1, 2, 4 or 8
+ * bytes at an offset of at most U16_MAX.
  *
  * Return: true if so (@l set).
  */
@@ -814,7 +815,7 @@ bool ie_field_loadable(const struct ie_field *f, struct ie_load *l)
 }
 
 /**
- * ie_hist_set_simple - say whether a histogram is simple, and flat
+ * ie_hist_set_simple - set up the shortcuts of a histogram's event path
  * @hist: the histogram, all it uses resolved
  *
  * Simple: plain numeric keys, no references, variables, actions or time
@@ -824,7 +825,10 @@ bool ie_field_loadable(const struct ie_field *f, struct ie_load *l)
  * loads them with the struct ie_load each gets here and touches nothing
  * but the entry's counts (ie_hist_flat_event()).  Keys of the record
  * are loaded so in the general way too (keys_loaded), and trace()'s
- * parameters (ie_actions_set_loads()).
+ * parameters (ie_actions_set_loads()).  The general way also reads a
+ * lone numeric reference at offsets set here (ref_one), and saves
+ * variables that are all numbers inline (vars_nums).  A histogram this
+ * never ran for (KUnit's) takes the slower ways, with the same results.
  *
  * Context: event_mutex held, before the trigger is published.
  */

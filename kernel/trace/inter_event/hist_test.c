@@ -362,7 +362,9 @@ static void hist_test_flat_sums(struct kunit *test)
 			/* Its entries, as when the trigger is registered. */
 			KUNIT_ASSERT_EQ(test, ie_hist_init_map(hist[w]), 0);
 		}
+		/* The general way, its keys read by ie_field_num(). */
 		hist[1]->flat = false;
+		hist[1]->keys_loaded = false;
 		memset(hits, 0, sizeof(hits));
 		memset(sums, 0, sizeof(sums));
 		for (i = 0; i < FLAT_EVENTS; i++) {

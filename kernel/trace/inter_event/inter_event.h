@@ -81,8 +81,9 @@
  * stacks taken at the event from the last).  event.c keeps per CPU and
  * context level a struct ie_event_mark for each event whose triggers run
  * (IE_EVENT_NEST deep, then one shared spare): its identity, its one time
- * stamp (ie_event_ts()), its write tags and up to IE_EVENT_TAKEN values
- * it consumed (ie_event_take()).
+ * stamp (ie_event_ts()) and up to IE_EVENT_TAKEN values it consumed
+ * (ie_event_take(), ie_event_take_var()); and a count of the writes of
+ * variables made at the level, for their tags (ie_event_write_tag()).
  *
  * Ownership and lifetime
  *
@@ -1263,9 +1264,8 @@ struct ie_event_taken {
 
 /*
  * An event whose triggers run on this CPU and context level: its
- * sequence number, once a trigger asked for it its time stamp, the
- * variable values its triggers consumed (read once, by all of them), and
- * how many writes of variables it made.
+ * sequence number, once a trigger asked for it its time stamp, and the
+ * variable values its triggers consumed (read once, by all of them).
  */
 struct ie_event_mark {
 	u64			seq;
@@ -1351,16 +1351,20 @@ static __always_inline struct ie_scratch *ie_event_scratch(void)
 /* Event ids and write tags: a sequence number, the CPU, the level. */
 #define IE_ID_LEVEL_BITS	2
 #define IE_ID_CPU_BITS		order_base_2(CONFIG_NR_CPUS)
+/* A write tag: the count of writes, then the base (CPU, level, 2). */
+#define IE_TAG_SEQ_SHIFT	(IE_ID_LEVEL_BITS + IE_ID_CPU_BITS + 2)
+#define IE_TAG_BASE(tag)	((tag) & GENMASK_ULL(IE_TAG_SEQ_SHIFT - 1, 0))
 
 /**
  * ie_event_write_tag - a new tag for a write of variables
  *
  * A tag for a write of variables: even, never 0, and not given again
  * until the count of the writes made at this CPU's context level wraps
- * (the bits left of it after the CPU, the level and two: at least 47).
- * A reader's cmpxchg from the tag it read tells a newer write by its
- * tag alone, so nothing else is in it.  The base (CPU, level, 2) is set
- * by ie_scratch_init(), before the first hist trigger.
+ * (the bits left of it after the CPU, the level and two: 47 with up to
+ * 8192 CPUs, at least 40).  A reader's cmpxchg from the tag it read
+ * tells a newer write by its tag alone, so nothing else is in it.  The
+ * base (CPU, level, 2) of every possible CPU's levels is set at boot
+ * (ie_event_levels_init()).
  *
  * Context: event path, any context including NMI.
  * Return: the tag, for ie_vars_save() to publish.
@@ -1369,8 +1373,8 @@ static __always_inline u64 ie_event_write_tag(void)
 {
 	struct ie_event_level *lv = ie_this_level();
 
-	return (u64)local64_inc_return(&lv->writes) <<
-	       (IE_ID_LEVEL_BITS + IE_ID_CPU_BITS + 2) | lv->tag_base;
+	return (u64)local64_inc_return(&lv->writes) << IE_TAG_SEQ_SHIFT |
+	       lv->tag_base;
 }
 
 int ie_scratch_init(void);
