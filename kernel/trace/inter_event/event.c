@@ -109,11 +109,15 @@ notrace struct ie_event_level *ie_ctx_level_slow(void)
 
 #define IE_ID_SEQ_SHIFT		(IE_ID_LEVEL_BITS + IE_ID_CPU_BITS)
 
-/*
+/**
+ * ie_event_levels_init - set up every possible CPU's event levels
+ *
  * The base of the write tags of every possible CPU's levels (see
- * ie_event_write_tag()), set before any trigger can exist.
+ * ie_event_write_tag()), set when the hist command is registered, before
+ * any trigger can exist (trace_trigger= adds them right after, early in
+ * start_kernel()).
  */
-static int __init ie_event_levels_init(void)
+void __init ie_event_levels_init(void)
 {
 	unsigned int i;
 	int cpu;
@@ -126,9 +130,7 @@ static int __init ie_event_levels_init(void)
 			per_cpu_ptr(&ie_event_levels[i], cpu)->tag_base =
 				((u64)cpu << IE_ID_LEVEL_BITS | i) << 2 | 2;
 	}
-	return 0;
 }
-early_initcall(ie_event_levels_init);
 
 /* [IE_CONTEXTS][IE_SCRATCH_NEST] per CPU, from the first hist trigger on. */
 static struct ie_scratch __percpu *ie_scratch;

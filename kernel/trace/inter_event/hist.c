@@ -823,12 +823,14 @@ bool ie_field_loadable(const struct ie_field *f, struct ie_load *l)
  * keys and sums numbers of the record with no modifier that changes
  * them (no expression, no statistic, not common_cpu): the event path
  * loads them with the struct ie_load each gets here and touches nothing
- * but the entry's counts (ie_hist_flat_event()).  Keys of the record
- * are loaded so in the general way too (keys_loaded), and trace()'s
- * parameters (ie_actions_set_loads()).  The general way also reads a
- * lone numeric reference at offsets set here (ref_one), and saves
- * variables that are all numbers inline (vars_nums).  A histogram this
- * never ran for (KUnit's) takes the slower ways, with the same results.
+ * but the entry's counts (ie_hist_flat_event()).
+ *
+ * The general way loads keys of the record the same way (keys_loaded),
+ * reads a lone numeric reference at offsets set here (ref_one) and saves
+ * variables that are all numbers inline (vars_nums); a histogram this
+ * never ran for takes the slower ways, with the same results.
+ *
+ * trace()'s parameters of the record are loaded too (ie_actions_set_loads()).
  *
  * Context: event_mutex held, before the trigger is published.
  */

@@ -1363,8 +1363,8 @@ static __always_inline struct ie_scratch *ie_event_scratch(void)
  * (the bits left of it after the CPU, the level and two: 47 with up to
  * 8192 CPUs, at least 40).  A reader's cmpxchg from the tag it read
  * tells a newer write by its tag alone, so nothing else is in it.  The
- * base (CPU, level, 2) of every possible CPU's levels is set at boot
- * (ie_event_levels_init()).
+ * base (CPU, level, 2) of every possible CPU's levels is set before the
+ * first trigger (ie_event_levels_init()).
  *
  * Context: event path, any context including NMI.
  * Return: the tag, for ie_vars_save() to publish.
@@ -1377,6 +1377,7 @@ static __always_inline u64 ie_event_write_tag(void)
 	       lv->tag_base;
 }
 
+void __init ie_event_levels_init(void);
 int ie_scratch_init(void);
 bool ie_event_nest_room(unsigned int max);
 u64 ie_event_id(void);

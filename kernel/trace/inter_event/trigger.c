@@ -734,6 +734,7 @@ static struct event_command ie_hist_cmd = {
 /* Called by register_trigger_cmds() at boot. */
 __init int register_trigger_hist_cmd(void)
 {
+	ie_event_levels_init();
 	ie_field_init();
 	return register_event_command(&ie_hist_cmd);
 }

@@ -3,8 +3,9 @@
 # working tree's kernel/trace/inter_event: actions.patch (kept by hand)
 # removes the actions; refs.py, vars.py and named.py then remove the
 # references, the variables and named histograms, each step's difference
-# becoming a patch that rig/series.sh reverses in turn.  Run after a
-# change to the code those scripts edit, then commit the patches.
+# becoming a patch that rig/series.sh applies, in turn, to cut the
+# code back for the earlier steps.  Run after a change to the code those
+# scripts edit, then commit the patches (and make series-check).
 set -e
 R=$(cd "$(dirname "$0")/../../.." && pwd)
 G=$R/rig/series/regen

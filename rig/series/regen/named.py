@@ -11,6 +11,7 @@ def cut(p, start, end):
     p=os.path.join(d,p)
     s=open(p).read()
     a=s.index(start); b=s.index(end)
+    assert a < b, (start, end)
     open(p,'w').write(s[:a]+s[b:])
 cut('hist.c','/**\n * ie_hist_share_map - make @hist use the map of @owner','/**\n * ie_hist_too_big')
 cut('hist.c','/**\n * ie_map_cpu_clear - zero a table','/**\n * ie_hist_create')

@@ -36,10 +36,11 @@ edit('hist.c',[
 		ie_ref_offsets(&hist->refs[0], &hist->ref_tag_off,
 			       &hist->ref_val_off);
 ''',''),
-(''' The general way also reads a
- * lone numeric reference at offsets set here (ref_one), and saves
- * variables that are all numbers inline (vars_nums).''',''' The general way also saves
- * variables that are all numbers inline (vars_nums).'''),
+('''The general way loads keys of the record the same way (keys_loaded),
+ * reads a lone numeric reference at offsets set here (ref_one) and saves
+ * variables that are all numbers inline (vars_nums); a histogram this''','''The general way loads keys of the record the same way (keys_loaded)
+ * and saves variables that are all numbers inline (vars_nums); a
+ * histogram this'''),
 ('''	/* Last, as nothing can fail after it: what we pin. */
 	ie_refs_hold(hist);
 	hist->holds_pins = true;

@@ -57,6 +57,18 @@ edit('hist.c',[
 	}
 ''',''),
 ])
+edit('hist.c',[
+('''The general way loads keys of the record the same way (keys_loaded)
+ * and saves variables that are all numbers inline (vars_nums); a
+ * histogram this''','''The general way loads keys of the record the same way
+ * (keys_loaded); a histogram this'''),
+('''	hist->vars_nums = true;
+	for (i = 0; i < hist->n_vars; i++) {
+		if (hist->vars[i].str_size)
+			hist->vars_nums = false;
+	}
+''',''),
+])
 edit('resolve.c',[
 ('''	kfree(f);
 	/* Not a field of this event: the RFC's bare variable name. */
