@@ -1,18 +1,4 @@
-import sys, os
-d=sys.argv[1]
-def edit(p, pairs):
-    p=os.path.join(d,p)
-    s=open(p).read()
-    for old,new in pairs:
-        assert s.count(old)==1, (p, old)
-        s=s.replace(old,new)
-    open(p,'w').write(s)
-def cut(p, start, end):
-    p=os.path.join(d,p)
-    s=open(p).read()
-    a=s.index(start); b=s.index(end)
-    assert a < b, (start, end)
-    open(p,'w').write(s[:a]+s[b:])
+from reduce import cut, cut_to_end, edit  # noqa: F401
 cut('hist.c','/**\n * ie_hist_share_map - make @hist use the map of @owner','/**\n * ie_hist_too_big')
 cut('hist.c','/**\n * ie_map_cpu_clear - zero a table','/**\n * ie_hist_create')
 cut('trigger.c','/*\n * Share the map of an existing histogram of the same name.','/*\n * A spec refused for one of these')

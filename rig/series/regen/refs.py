@@ -1,24 +1,4 @@
-import sys, os
-d=sys.argv[1]
-def edit(p, pairs):
-    p=os.path.join(d,p)
-    s=open(p).read()
-    for old,new in pairs:
-        assert s.count(old)==1, (p, old)
-        s=s.replace(old,new)
-    open(p,'w').write(s)
-def cut(p, start, end):
-    p=os.path.join(d,p)
-    s=open(p).read()
-    a=s.index(start); b=s.index(end)
-    assert a < b, (start, end)
-    open(p,'w').write(s[:a]+s[b:])
-def cut_to_end(p, start):
-    p=os.path.join(d,p)
-    s=open(p).read()
-    a=s.index(start)
-    s=s[:a].rstrip('\n')+'\n'
-    open(p,'w').write(s)
+from reduce import cut, cut_to_end, edit  # noqa: F401
 edit('hist.c',[
 ('''	/* Unresolved references: this event doesn't count. */
 	if (hist->ref_one) {

@@ -1,16 +1,6 @@
-import sys, os
-d=sys.argv[1]
-def edit(p, pairs):
-    p=os.path.join(d,p)
-    s=open(p).read()
-    for old,new in pairs:
-        assert s.count(old)==1, (p, old)
-        s=s.replace(old,new)
-    open(p,'w').write(s)
-s=open(os.path.join(d,'hist.c')).read()
-a=s.index('/*\n * Event path: variable @var\'s new value.')
-b=s.index('/* ie_hist_event()\'s general way. */')
-open(os.path.join(d,'hist.c'),'w').write(s[:a]+s[b:])
+from reduce import cut, cut_to_end, edit  # noqa: F401
+cut('hist.c', '/*\n * Event path: variable @var\'s new value.',
+    '/* ie_hist_event()\'s general way. */')
 edit('hist.c',[
 ('''			ret = ie_var_add(hist, item->var, f->name, item->pos,
 					 err_pos, err);
