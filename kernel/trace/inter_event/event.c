@@ -24,10 +24,10 @@
  * their identity asked, after ie_event_begin() made them stale (sequence
  * number 0); a stale mark read has nothing taken.  Many events' triggers
  * (a hist trigger with a key but no time stamps or references) never use
- * theirs, and begin is then three stores
- * (the current level, the depth, the stale mark) and end two (the depth,
- * the level).  Only its own event makes such a mark stale, at its begin:
- * events nested in it use deeper marks.
+ * theirs, and begin is then three stores (the current level, the depth,
+ * the stale mark) and end two (the depth, the level).  Only its own event
+ * makes such a mark stale, at its begin: events nested in it use deeper
+ * marks.
  *
  * The level of the event whose triggers run is found with one load (see
  * ie_cur_level), and with it the event's scratch space: only
@@ -158,6 +158,32 @@ static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
 	if (mark == &lv->marks[IE_EVENT_NEST])
 		for (i = 0; i < IE_EVENT_TAKEN; i++)
 			WRITE_ONCE(mark->taken[i].slot, NULL);
+}
+
+/* The value @mark's event consumed from @slot, if it did. */
+static __always_inline bool ie_mark_taken(const struct ie_event_mark *mark,
+					  const void *slot, u64 *val)
+{
+	unsigned int i;
+
+	for (i = 0; i < mark->n_taken; i++) {
+		if (mark->taken[i].slot == slot) {
+			*val = mark->taken[i].val;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Note in @mark (room checked first) that its event consumed @val. */
+static __always_inline void ie_mark_note(struct ie_event_mark *mark,
+					 const void *slot, u64 val)
+{
+	if (WARN_ON_ONCE(mark->n_taken == IE_EVENT_TAKEN))
+		return;
+	mark->taken[mark->n_taken].slot = slot;
+	mark->taken[mark->n_taken].val = val;
+	mark->n_taken++;
 }
 
 /*
@@ -391,17 +417,8 @@ notrace u64 ie_event_ts(struct trace_buffer *buffer,
 notrace bool ie_event_taken(const void *slot, u64 *val)
 {
 	struct ie_event_mark *mark = ie_used_mark(ie_this_level());
-	unsigned int i;
 
-	if (!mark)
-		return false;
-	for (i = 0; i < mark->n_taken; i++) {
-		if (mark->taken[i].slot == slot) {
-			*val = mark->taken[i].val;
-			return true;
-		}
-	}
-	return false;
+	return mark && ie_mark_taken(mark, slot, val);
 }
 
 /**
@@ -434,13 +451,7 @@ notrace bool ie_event_take_room(unsigned int n)
  */
 notrace void ie_event_take(const void *slot, u64 val)
 {
-	struct ie_event_mark *mark = ie_this_mark(ie_this_level());
-
-	if (WARN_ON_ONCE(mark->n_taken == IE_EVENT_TAKEN))
-		return;
-	mark->taken[mark->n_taken].slot = slot;
-	mark->taken[mark->n_taken].val = val;
-	mark->n_taken++;
+	ie_mark_note(ie_this_mark(ie_this_level()), slot, val);
 }
 
 /**
@@ -462,32 +473,22 @@ notrace bool ie_event_take_var(atomic64_t *tag, atomic64_t *val, u64 *v)
 {
 	struct ie_event_level *lv = ie_this_level();
 	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
-	unsigned int i, n = 0;
 
 	/*
 	 * A stale mark has nothing taken.  Only this event makes it fresh
 	 * (see the top of this file): the mark found stays its mark.
 	 */
 	if (READ_ONCE(mark->seq)) {
-		n = mark->n_taken;
-		for (i = 0; i < n; i++) {
-			if (mark->taken[i].slot == tag) {
-				*v = mark->taken[i].val;
-				return true;
-			}
-		}
-		if (n == IE_EVENT_TAKEN)
+		if (ie_mark_taken(mark, tag, v))
+			return true;
+		if (mark->n_taken == IE_EVENT_TAKEN)
 			return false;
 	}
 	if (!ie_var_take(tag, val, v))
 		return false;
 	if (unlikely(!READ_ONCE(mark->seq)))
 		ie_mark_fresh(lv, mark);
-	if (WARN_ON_ONCE(mark->n_taken == IE_EVENT_TAKEN))
-		return true;
-	mark->taken[mark->n_taken].slot = tag;
-	mark->taken[mark->n_taken].val = *v;
-	mark->n_taken++;
+	ie_mark_note(mark, tag, *v);
 	return true;
 }
 

@@ -1029,6 +1029,21 @@ static inline bool ie_var_confirm(atomic64_t *tag, s64 t)
 	return atomic64_try_cmpxchg(tag, &t, 0);
 }
 
+/*
+ * First half of a write (ie_vars_save()): take the tag to odd, unless
+ * another event is writing the variable (then leave it to that one).
+ */
+static __always_inline bool ie_var_claim(atomic64_t *tag)
+{
+	s64 old = atomic64_read(tag);
+
+	do {
+		if (old & IE_TAG_BUSY)
+			return false;
+	} while (!atomic64_try_cmpxchg(tag, &old, IE_TAG_BUSY));
+	return true;
+}
+
 /**
  * ie_var_take - consume the value of a variable
  * @tag: the variable's read-once tag in its entry
@@ -1435,15 +1450,9 @@ static __always_inline void ie_vars_save_nums(struct ie_hist *hist,
 	atomic64_t *tags = ie_var_tag(hist, elt, 0);
 	u64 tag = ie_event_write_tag();
 	unsigned int i;
-	s64 old;
 
 	for (i = 0; i < hist->n_vars; i++) {
-		old = atomic64_read(&tags[i]);
-		do {
-			if (old & IE_TAG_BUSY)
-				break;
-		} while (!atomic64_try_cmpxchg(&tags[i], &old, IE_TAG_BUSY));
-		if (old & IE_TAG_BUSY)
+		if (!ie_var_claim(&tags[i]))
 			continue;
 		atomic64_set(ie_elt_var(hist->m, elt, hist->vars[i].map_idx),
 			     vals[i]);

@@ -341,17 +341,11 @@ void ie_vars_save(struct ie_hist *hist, struct ie_elt *elt,
 	const struct ie_var *var;
 	atomic64_t *slot;
 	unsigned int i;
-	s64 old;
 
 	for (i = 0; i < hist->n_vars; i++) {
 		var = &hist->vars[i];
 		slot = ie_var_tag(hist, elt, i);
-		old = atomic64_read(slot);
-		do {
-			if (old & IE_TAG_BUSY)
-				break;
-		} while (!atomic64_try_cmpxchg(slot, &old, IE_TAG_BUSY));
-		if (old & IE_TAG_BUSY)
+		if (!ie_var_claim(slot))
 			continue;
 		/*
 		 * Readers see the tag odd from here: they can't take it.  A
