@@ -128,7 +128,8 @@ void __init ie_event_levels_init(void)
 	for_each_possible_cpu(cpu) {
 		for (i = 0; i < IE_CONTEXTS; i++)
 			per_cpu_ptr(&ie_event_levels[i], cpu)->tag_base =
-				((u64)cpu << IE_ID_LEVEL_BITS | i) << 2 | 2;
+				((u64)cpu << IE_ID_LEVEL_BITS | i) <<
+				IE_TAG_LOW_BITS | 2;
 	}
 }
 

@@ -1366,8 +1366,13 @@ static __always_inline struct ie_scratch *ie_event_scratch(void)
 /* Event ids and write tags: a sequence number, the CPU, the level. */
 #define IE_ID_LEVEL_BITS	2
 #define IE_ID_CPU_BITS		order_base_2(CONFIG_NR_CPUS)
-/* A write tag: the count of writes, then the base (CPU, level, 2). */
-#define IE_TAG_SEQ_SHIFT	(IE_ID_LEVEL_BITS + IE_ID_CPU_BITS + 2)
+/*
+ * A write tag: the count of writes, then the base: the CPU, the level and
+ * IE_TAG_LOW_BITS bits, 2 (never 0, and IE_TAG_BUSY clear).
+ */
+#define IE_TAG_LOW_BITS		2
+#define IE_TAG_SEQ_SHIFT	(IE_ID_LEVEL_BITS + IE_ID_CPU_BITS + \
+				 IE_TAG_LOW_BITS)
 #define IE_TAG_BASE(tag)	((tag) & GENMASK_ULL(IE_TAG_SEQ_SHIFT - 1, 0))
 
 /**
