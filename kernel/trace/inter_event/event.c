@@ -19,15 +19,13 @@
  * has an identity nobody else has and a time stamp of its own, but its
  * triggers after a nested event are a new event to the read-once rule.
  *
- * The other marks are made fresh (a new sequence number, no time stamp,
- * nothing taken) when first written to (a time stamp, a value taken) or
- * their identity asked, after ie_event_begin() made them stale (sequence
- * number 0); a stale mark read has nothing taken.  Many events' triggers
- * (a hist trigger with a key but no time stamps or references) never use
- * theirs, and begin is then three stores (the current level, the depth,
- * the stale mark) and end two (the depth, the level).  Only its own event
- * makes such a mark stale, at its begin: events nested in it use deeper
- * marks.
+ * ie_event_begin() clears the other marks (no time stamp, nothing taken:
+ * two stores) and makes their sequence number stale (0); a mark gets a
+ * new one only when its identity is asked (ie_event_id()), so begin is
+ * four stores (the current level, the depth, the mark's two words) and
+ * end two (the depth, the level), and the triggers that take a time
+ * stamp or a value find their mark ready.  Only its own event clears
+ * such a mark, at its begin: events nested in it use deeper marks.
  *
  * The level of the event whose triggers run is found with one load (see
  * ie_cur_level), and with it the event's scratch space: only
@@ -136,82 +134,25 @@ void __init ie_event_levels_init(void)
 /* [IE_CONTEXTS][IE_SCRATCH_NEST] per CPU, from the first hist trigger on. */
 static struct ie_scratch __percpu *ie_scratch;
 
-static __always_inline struct ie_event_mark *
-ie_level_mark(struct ie_event_level *lv, unsigned int depth)
+/*
+ * The spare mark, made a new event's: a new sequence number, no time
+ * stamp, nothing taken.
+ */
+static __always_inline void ie_spare_fresh(struct ie_event_level *lv)
 {
-	/* Outside any event (depth 0) only KUnit asks: the first mark. */
-	return &lv->marks[depth ? min(depth, IE_EVENT_NEST + 1) - 1 : 0];
-}
-
-static __always_inline void ie_mark_fresh(struct ie_event_level *lv,
-					  struct ie_event_mark *mark)
-{
+	struct ie_event_mark *mark = &lv->marks[IE_EVENT_NEST];
 	unsigned int i;
 
 	WRITE_ONCE(mark->seq, local64_inc_return(&lv->next));
 	mark->have_ts = false;
 	mark->n_taken = 0;
 	/*
-	 * The spare mark may be made fresh under an event using it (an
-	 * NMI's nested event ending): that event may then store a count of
-	 * values taken over this.  What it exposes must match nothing.
+	 * It may be made fresh under an event using it (an NMI's nested
+	 * event ending): that event may then store a count of values taken
+	 * over this.  What it exposes must match nothing.
 	 */
-	if (mark == &lv->marks[IE_EVENT_NEST])
-		for (i = 0; i < IE_EVENT_TAKEN; i++)
-			WRITE_ONCE(mark->taken[i].slot, NULL);
-}
-
-/* The value @mark's event consumed from @slot, if it did. */
-static __always_inline bool ie_mark_taken(const struct ie_event_mark *mark,
-					  const void *slot, u64 *val)
-{
-	unsigned int i;
-
-	for (i = 0; i < mark->n_taken; i++) {
-		if (mark->taken[i].slot == slot) {
-			*val = mark->taken[i].val;
-			return true;
-		}
-	}
-	return false;
-}
-
-/* Note in @mark (room checked first) that its event consumed @val. */
-static __always_inline void ie_mark_note(struct ie_event_mark *mark,
-					 const void *slot, u64 val)
-{
-	if (WARN_ON_ONCE(mark->n_taken == IE_EVENT_TAKEN))
-		return;
-	mark->taken[mark->n_taken].slot = slot;
-	mark->taken[mark->n_taken].val = val;
-	mark->n_taken++;
-}
-
-/*
- * The mark of the event whose triggers run, or NULL if it is stale
- * (sequence number 0, which no fresh mark has: they start at 1): the
- * event has not used it yet, so it consumed no value.
- */
-static __always_inline struct ie_event_mark *
-ie_used_mark(struct ie_event_level *lv)
-{
-	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
-
-	return READ_ONCE(mark->seq) ? mark : NULL;
-}
-
-/*
- * The mark of the event whose triggers run, made fresh if it is stale:
- * sequence number 0, which no fresh mark has (they start at 1).
- */
-static __always_inline struct ie_event_mark *
-ie_this_mark(struct ie_event_level *lv)
-{
-	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
-
-	if (unlikely(!READ_ONCE(mark->seq)))
-		ie_mark_fresh(lv, mark);
-	return mark;
+	for (i = 0; i < IE_EVENT_TAKEN; i++)
+		WRITE_ONCE(mark->taken[i].slot, NULL);
 }
 
 /**
@@ -225,16 +166,22 @@ notrace struct ie_event_level *ie_event_begin(void)
 	struct ie_event_level *lv = ie_ctx_level();
 	struct ie_event_level *outer = __this_cpu_read(ie_cur_level);
 	unsigned int depth = lv->depth + 1;
+	struct ie_event_mark *mark;
 
 	__this_cpu_write(ie_cur_level, lv);
 	barrier();
 	WRITE_ONCE(lv->depth, depth);
 	/* An event interrupting us from here on takes the next mark. */
 	barrier();
-	if (likely(depth <= IE_EVENT_NEST))
-		WRITE_ONCE(lv->marks[depth - 1].seq, 0);
-	else	/* The spare, shared with the events nested in this one: now. */
-		ie_mark_fresh(lv, &lv->marks[IE_EVENT_NEST]);
+	if (likely(depth <= IE_EVENT_NEST)) {
+		mark = &lv->marks[depth - 1];
+		WRITE_ONCE(mark->seq, 0);
+		mark->have_ts = false;
+		mark->n_taken = 0;
+	} else {
+		/* The spare, shared with the events nested in this one. */
+		ie_spare_fresh(lv);
+	}
 	return outer;
 }
 
@@ -265,7 +212,7 @@ notrace void ie_event_end(struct ie_event_level *outer)
 	 * interrupted in the middle of a read of it.
 	 */
 	if (unlikely(depth > IE_EVENT_NEST))
-		ie_mark_fresh(lv, ie_level_mark(lv, depth));
+		ie_spare_fresh(lv);
 }
 
 /* The string copies of one slot of scratch space (ie_scratch.strs). */
@@ -331,25 +278,6 @@ int ie_scratch_init(void)
 	return 0;
 }
 
-/**
- * ie_event_nest_room - may a nested event still run hist triggers?
- * @max: how many events deep a chain may go at this level, the new
- *	event included
- *
- * Event path: may an event begin inside the current one's triggers and
- * still run hist triggers, at most @max events deep (and within the
- * scratch space)?  An action asks before generating one.
- *
- * Context: event path, any context including NMI.
- * Return: true if the depth at the current event's level (this CPU's
- * context level) is below both @max and IE_SCRATCH_NEST.
- */
-notrace bool ie_event_nest_room(unsigned int max)
-{
-	return READ_ONCE(ie_this_level()->depth) <
-	       min_t(unsigned int, max, IE_SCRATCH_NEST);
-}
-
 /* @mark is one of @lv's: the id has @lv's context level. */
 static __always_inline u64 ie_mark_id(struct ie_event_level *lv,
 				      const struct ie_event_mark *mark)
@@ -372,36 +300,12 @@ static __always_inline u64 ie_mark_id(struct ie_event_level *lv,
 notrace u64 ie_event_id(void)
 {
 	struct ie_event_level *lv = ie_this_level();
+	struct ie_event_mark *mark = ie_this_mark(lv);
 
-	return ie_mark_id(lv, ie_this_mark(lv));
-}
-
-/**
- * ie_event_ts - the time stamp of the event whose triggers run
- * @buffer: the ring buffer of the event's instance
- * @rbe: the event's ring buffer event (maybe the per-CPU staging one),
- *	or NULL for a record built for the event's triggers only
- *
- * The event's time stamp, read once per event: the ring buffer's time
- * stamp of the event when it is written there (what the trace shows), or
- * the trace clock at the first trigger that asks when the event is only
- * staged per CPU or built on the stack for its triggers.  The event's
- * later triggers get the same value.
- *
- * Context: event path, any context including NMI.
- * Return: the time stamp, in the ring buffer's clock.
- */
-notrace u64 ie_event_ts(struct trace_buffer *buffer,
-			struct ring_buffer_event *rbe)
-{
-	struct ie_event_mark *mark = ie_this_mark(ie_this_level());
-
-	if (!mark->have_ts) {
-		mark->ts = rbe ? tracing_event_time_stamp(buffer, rbe) :
-				 ring_buffer_time_stamp(buffer);
-		mark->have_ts = true;
-	}
-	return mark->ts;
+	/* Stale since its begin: no fresh mark has 0 (they start at 1). */
+	if (!READ_ONCE(mark->seq))
+		WRITE_ONCE(mark->seq, local64_inc_return(&lv->next));
+	return ie_mark_id(lv, mark);
 }
 
 /**
@@ -417,9 +321,7 @@ notrace u64 ie_event_ts(struct trace_buffer *buffer,
  */
 notrace bool ie_event_taken(const void *slot, u64 *val)
 {
-	struct ie_event_mark *mark = ie_used_mark(ie_this_level());
-
-	return mark && ie_mark_taken(mark, slot, val);
+	return ie_mark_taken(ie_this_mark(ie_this_level()), slot, val);
 }
 
 /**
@@ -434,9 +336,7 @@ notrace bool ie_event_taken(const void *slot, u64 *val)
  */
 notrace bool ie_event_take_room(unsigned int n)
 {
-	struct ie_event_mark *mark = ie_used_mark(ie_this_level());
-
-	return (mark ? mark->n_taken : 0) + n <= IE_EVENT_TAKEN;
+	return ie_this_mark(ie_this_level())->n_taken + n <= IE_EVENT_TAKEN;
 }
 
 /**
@@ -455,52 +355,11 @@ notrace void ie_event_take(const void *slot, u64 val)
 	ie_mark_note(ie_this_mark(ie_this_level()), slot, val);
 }
 
-/**
- * ie_event_take_var - read a variable once, for all the event's triggers
- * @tag: the variable's read-once tag in its entry
- * @val: the variable's value in its entry
- * @v: set to the value
- *
- * What ie_event_taken(), ie_event_take_room(), ie_var_take() and
- * ie_event_take() do in turn for one variable, with the event's mark
- * found once: the value this event consumed from @tag already, else one
- * consumed now (room for it checked first) and noted in the mark.
- *
- * Context: event path, any context including NMI.
- * Return: true if @v was set; false if the variable has no value for
- * this event, or the mark has no room to note one.
- */
-notrace bool ie_event_take_var(atomic64_t *tag, atomic64_t *val, u64 *v)
-{
-	struct ie_event_level *lv = ie_this_level();
-	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
-
-	/*
-	 * A stale mark has nothing taken.  Only this event makes it fresh
-	 * (see the top of this file): the mark found stays its mark.
-	 */
-	if (READ_ONCE(mark->seq)) {
-		if (ie_mark_taken(mark, tag, v))
-			return true;
-		if (mark->n_taken == IE_EVENT_TAKEN)
-			return false;
-	}
-	if (!ie_var_take(tag, val, v))
-		return false;
-	if (unlikely(!READ_ONCE(mark->seq)))
-		ie_mark_fresh(lv, mark);
-	ie_mark_note(mark, tag, *v);
-	return true;
-}
-
 /* A kprobe on them would be an event nested in its own bookkeeping. */
 NOKPROBE_SYMBOL(ie_ctx_level_slow);
 NOKPROBE_SYMBOL(ie_event_begin);
 NOKPROBE_SYMBOL(ie_event_end);
 NOKPROBE_SYMBOL(ie_event_id);
-NOKPROBE_SYMBOL(ie_event_ts);
 NOKPROBE_SYMBOL(ie_event_taken);
 NOKPROBE_SYMBOL(ie_event_take_room);
 NOKPROBE_SYMBOL(ie_event_take);
-NOKPROBE_SYMBOL(ie_event_take_var);
-NOKPROBE_SYMBOL(ie_event_nest_room);

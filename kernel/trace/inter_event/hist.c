@@ -924,6 +924,29 @@ static u64 ie_var_value(struct ie_hist *hist, const struct ie_var *var,
 	return ie_expr_value(var->expr, ctx);
 }
 
+/*
+ * Event path: does the trace clock of @hist's instance not count in
+ * nanoseconds (then .usecs is the time stamp as it is)?  The answer of
+ * trace_clock_in_ns(), a call into trace.c, is kept with the clock it
+ * is for, (clock_id + 1) << 1 | raw in one word: asked again only when
+ * the instance's clock changed.  Kept only if the clock did not change
+ * while asked, or it might be kept for the wrong one.
+ */
+static __always_inline bool ie_hist_ts_raw(struct ie_hist *hist)
+{
+	struct trace_array *tr = hist->file->tr;
+	unsigned int seen = READ_ONCE(hist->clock_seen);
+	int id = READ_ONCE(tr->clock_id);
+	bool raw;
+
+	if (likely(seen >> 1 == id + 1))
+		return seen & 1;
+	raw = !trace_clock_in_ns(tr);
+	if (READ_ONCE(tr->clock_id) == id)
+		WRITE_ONCE(hist->clock_seen, (id + 1) << 1 | raw);
+	return raw;
+}
+
 /* ie_hist_event()'s general way. */
 static noinline void
 __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
@@ -990,7 +1013,7 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 	/* The event's time, the same for all its triggers. */
 	if (hist->uses_ts) {
 		ctx.ts = ie_event_ts(buffer, rbe);
-		ctx.ts_raw = !trace_clock_in_ns(hist->file->tr);
+		ctx.ts_raw = ie_hist_ts_raw(hist);
 	}
 
 	/* This CPU's sums of the entry. */
