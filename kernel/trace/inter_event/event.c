@@ -355,7 +355,13 @@ notrace void ie_event_take(const void *slot, u64 val)
 	ie_mark_note(ie_this_mark(ie_this_level()), slot, val);
 }
 
-/* A kprobe on them would be an event nested in its own bookkeeping. */
+/*
+ * A kprobe on begin or end would be an event nested in its own
+ * bookkeeping, half done.  The accessors are safe under an event nested
+ * at any instruction (it begins a depth deeper, on the next mark), as
+ * their inline relatives in inter_event.h are; they are kept out of
+ * probes all the same, with the rest of this file's event path.
+ */
 NOKPROBE_SYMBOL(ie_ctx_level_slow);
 NOKPROBE_SYMBOL(ie_event_begin);
 NOKPROBE_SYMBOL(ie_event_end);

@@ -138,12 +138,11 @@ static void event_test_one_timestamp(struct kunit *test)
 {
 	struct trace_array *tr = top_trace_array();
 	struct trace_buffer *buffer;
-	u64 t1, t2, t3;
+	u64 t1, t2, t3, t4, t5, t6, t7;
 
 	KUNIT_ASSERT_NOT_NULL(test, tr);
 	buffer = tr->array_buffer.buffer;
 	KUNIT_ASSERT_NOT_NULL(test, buffer);
-	u64 t4;
 
 	preempt_disable();
 	test_event_begin();
@@ -158,10 +157,28 @@ static void event_test_one_timestamp(struct kunit *test)
 	/* ...and leaves this one's as it was. */
 	t4 = ie_event_ts(buffer, NULL);
 	test_event_end();
+	/* The next event reads the clock again, at either depth. */
+	udelay(2);
+	test_event_begin();
+	t5 = ie_event_ts(buffer, NULL);
+	udelay(2);
+	test_event_begin();
+	t6 = ie_event_ts(buffer, NULL);
+	test_event_end();
+	test_event_end();
+	udelay(2);
+	test_event_begin();
+	test_event_begin();
+	t7 = ie_event_ts(buffer, NULL);
+	test_event_end();
+	test_event_end();
 	preempt_enable();
 	KUNIT_EXPECT_EQ(test, t1, t2);
 	KUNIT_EXPECT_GT(test, t3, t1);
 	KUNIT_EXPECT_EQ(test, t4, t1);
+	KUNIT_EXPECT_GT(test, t5, t3);
+	KUNIT_EXPECT_GT(test, t6, t5);
+	KUNIT_EXPECT_GT(test, t7, t6);
 }
 
 /*

@@ -375,16 +375,21 @@ static __always_inline u64 ie_leaf_value(const struct ie_expr *e,
 	}
 }
 
-/* ie_expr_eval() of any expression. */
+/* ie_expr_eval() of any expression: one frame per operator deep. */
 static noinline u64 __ie_expr_eval(const struct ie_expr *e,
 				   const struct ie_eval_ctx *ctx)
 {
+	u64 l, r;
+
 	if (e->kind < IE_EX_ADD)
 		return ie_leaf_value(e, ctx);
+	l = e->l->kind < IE_EX_ADD ? ie_leaf_value(e->l, ctx) :
+				      __ie_expr_eval(e->l, ctx);
 	if (e->kind == IE_EX_NEG)
-		return -ie_expr_value(e->l, ctx);
-	return ie_expr_op(e->kind, ie_expr_value(e->l, ctx),
-			  ie_expr_value(e->r, ctx));
+		return -l;
+	r = e->r->kind < IE_EX_ADD ? ie_leaf_value(e->r, ctx) :
+				      __ie_expr_eval(e->r, ctx);
+	return ie_expr_op(e->kind, l, r);
 }
 
 /**

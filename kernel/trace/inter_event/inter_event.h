@@ -200,7 +200,7 @@
  * ie_map_find_or_add() (index.c; ie_index_add() for a new key)
  * and the sums (ie_expr_eval(), expr.c), the new variable values and
  * ie_vars_save() (var.c), ie_actions_run() (action.c), which may call
- * ie_synth_fire() (synth.c) and ie_snapshot_take() (snapshot.c), then
+ * ie_synth_fire() (below) and ie_snapshot_take() (snapshot.c), then
  * ie_hist_poll_wakeup().  enable_hist/disable_hist (hist_enable.c) also
  * run here.
  *
