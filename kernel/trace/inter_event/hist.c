@@ -880,25 +880,59 @@ not_flat:
  * Out of line, as the general way: ie_hist_trigger() saves no registers
  * for the way it doesn't take.
  */
-static noinline void ie_hist_flat_event(struct ie_hist *hist, void *rec)
+/* ie_hist_flat_event()'s hit of entry @elt (found or just added). */
+static __always_inline void ie_hist_flat_hit(struct ie_hist *hist, void *rec,
+					     struct ie_elt *elt)
 {
+	struct ie_map *m = hist->m;
+	struct ie_cpu_counts *c = this_cpu_ptr(m->cpu);
 	const struct ie_load *l;
-	/* Its n_keys words are all that is read (its map's key size). */
-	u64 key[IE_MAX_KEYS] __uninitialized;
-	struct ie_elt *elt;
 	atomic64_t *sums;
 	unsigned int i;
 
-	for (i = 0; i < hist->n_keys; i++)
-		key[i] = ie_load_num(&hist->flat_keys[i], rec);
-	sums = ie_hist_hit(hist, key, &elt);
-	if (!sums)
-		return;
+	local64_inc(&c->hits);
+	sums = ie_elt_sums(m, c, elt);
+	atomic64_inc(&sums[hist->vals[0].map_idx]);
 	for (i = 0; i < hist->n_flat_vals; i++) {
 		l = &hist->flat_vals[i];
 		atomic64_add(ie_load_num(l, rec), &sums[l->sum]);
 	}
 	ie_hist_poll_wakeup();
+}
+
+/* ie_hist_flat_event() of a new key: the entry added, or a drop. */
+static noinline void ie_hist_flat_new(struct ie_hist *hist, void *rec,
+				      const u64 *key)
+{
+	struct ie_elt *elt = ie_index_add(hist->m, key);
+
+	if (elt)
+		ie_hist_flat_hit(hist, rec, elt);
+	else
+		ie_map_count(hist->m, false);
+}
+
+static noinline void ie_hist_flat_event(struct ie_hist *hist, void *rec)
+{
+	/* Its n_keys words are all that is read (its map's key size). */
+	u64 key[IE_MAX_KEYS] __uninitialized;
+	struct ie_map *m = hist->m;
+	struct ie_elt *elt;
+	unsigned int i;
+
+	for (i = 0; i < hist->n_keys; i++)
+		key[i] = ie_load_num(&hist->flat_keys[i], rec);
+	/* A hit, or a drop from a full map, calls nothing: no register saved. */
+	elt = ie_index_find(&m->index, key);
+	if (likely(elt)) {
+		ie_hist_flat_hit(hist, rec, elt);
+		return;
+	}
+	if (atomic_read(&m->reserved) >= m->max_elts) {
+		ie_map_count(m, false);
+		return;
+	}
+	ie_hist_flat_new(hist, rec, key);
 }
 
 /*
