@@ -123,6 +123,8 @@ void __init ie_event_levels_init(void)
 	/* The count of writes keeps at least 40 bits. */
 	BUILD_BUG_ON(IE_TAG_SEQ_SHIFT > 24);
 	BUILD_BUG_ON(order_base_2(IE_CONTEXTS) > IE_ID_LEVEL_BITS);
+	/* An event with a scratch slot has a mark of its own (not the spare). */
+	BUILD_BUG_ON(IE_SCRATCH_NEST > IE_EVENT_NEST);
 	for_each_possible_cpu(cpu) {
 		for (i = 0; i < IE_CONTEXTS; i++)
 			per_cpu_ptr(&ie_event_levels[i], cpu)->tag_base =

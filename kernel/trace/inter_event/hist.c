@@ -990,11 +990,13 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 	const struct ie_field *f;
 	/* A simple histogram's key: its n_keys words are all written. */
 	u64 skey[IE_MAX_KEYS] __uninitialized;
+	struct ie_event_mark *mark = NULL;
+	struct ie_event_level *lv;
+	unsigned int i, depth;
 	u64 *key, val;
 	struct ie_elt *elt;
 	atomic64_t *sums;
 	struct ie_scratch *s;
-	unsigned int i;
 
 	/*
 	 * A simple histogram runs outside the event's state (its event may
@@ -1006,12 +1008,20 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 		key = skey;
 		s = NULL;
 	} else {
-		s = ie_event_scratch();
+		/*
+		 * The event's scratch slot and mark, found once: the event's
+		 * depth is its own until its triggers are done (those nested
+		 * in it put it back), and the slots end before the marks do.
+		 */
+		lv = ie_this_level();
+		depth = READ_ONCE(lv->depth);
+		s = ie_level_scratch(lv, depth);
 		/* Nested deeper than the scratch space: counted as dropped. */
 		if (unlikely(!s)) {
 			ie_map_count(hist->m, false);
 			return;
 		}
+		mark = ie_level_mark(lv, depth);
 		key = s->key;
 		ctx.refs = s->refs;
 		/* Numeric keys fill their 8 bytes; strings and stacks may not. */
@@ -1038,7 +1048,8 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 	/* Unresolved references: this event doesn't count. */
 	if (hist->ref_one) {
 		if (!ie_ref_take_one(hist->refs[0].def, hist->ref_tag_off,
-				     hist->ref_val_off, key, s->refs, s->elts))
+				     hist->ref_val_off, key, s->refs, s->elts,
+				     mark))
 			return;
 	} else if (hist->n_refs &&
 		   !ie_refs_read(hist, key, s->refs, s->elts, s->strs)) {
@@ -1046,7 +1057,7 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
 	}
 	/* The event's time, the same for all its triggers. */
 	if (hist->uses_ts) {
-		ctx.ts = ie_event_ts(buffer, rbe);
+		ctx.ts = ie_mark_ts(mark, buffer, rbe);
 		ctx.ts_raw = ie_hist_ts_raw(hist);
 	}
 

@@ -82,7 +82,7 @@
  * context level a struct ie_event_mark for each event whose triggers run
  * (IE_EVENT_NEST deep, then one shared spare): its identity, its one time
  * stamp (ie_event_ts()) and up to IE_EVENT_TAKEN values it consumed
- * (ie_event_take(), ie_event_take_var()); and a count of the writes of
+ * (ie_event_take(), ie_mark_take_var()); and a count of the writes of
  * variables made at the level, for their tags (ie_event_write_tag()).
  *
  * Ownership and lifetime
@@ -208,7 +208,7 @@
  * lock is taken but the instance's max_lock in tracing_snapshot_cond(),
  * interrupts off, never in NMI, never twice on one CPU (ie_snapshotting).
  * event.c's event-path functions are notrace and NOKPROBE_SYMBOL; those
- * inline below (ie_event_ts(), ie_event_take_var(), ie_event_nest_room())
+ * inline below (ie_event_ts(), ie_mark_take_var(), ie_event_nest_room())
  * run inside their callers, where an event nested at any instruction (a
  * kprobe's) begins at the next depth and uses the next mark.
  *
@@ -1354,16 +1354,22 @@ static __always_inline struct ie_event_level *ie_this_level(void)
  * deep (or no hist trigger was ever added).  The slot is that of this
  * CPU, the event's context level and its nesting depth at the level.
  */
-static __always_inline struct ie_scratch *ie_event_scratch(void)
+static __always_inline struct ie_scratch *
+ie_level_scratch(struct ie_event_level *lv, unsigned int depth)
 {
-	struct ie_event_level *lv = ie_this_level();
 	struct ie_scratch *sc = READ_ONCE(lv->scratch);
-	unsigned int depth = READ_ONCE(lv->depth);
 	unsigned int slot = depth ? depth - 1 : 0;
 
 	if (unlikely(!sc || slot >= IE_SCRATCH_NEST))
 		return NULL;
 	return sc + slot;
+}
+
+static __always_inline struct ie_scratch *ie_event_scratch(void)
+{
+	struct ie_event_level *lv = ie_this_level();
+
+	return ie_level_scratch(lv, READ_ONCE(lv->depth));
 }
 
 /* The mark of the event at @depth on @lv. */
@@ -1407,6 +1413,19 @@ ie_this_mark(struct ie_event_level *lv)
 	return ie_level_mark(lv, READ_ONCE(lv->depth));
 }
 
+/* ie_event_ts() of the event whose mark is @mark. */
+static __always_inline u64 ie_mark_ts(struct ie_event_mark *mark,
+				      struct trace_buffer *buffer,
+				      struct ring_buffer_event *rbe)
+{
+	if (!mark->have_ts) {
+		mark->ts = rbe ? tracing_event_time_stamp(buffer, rbe) :
+				 ring_buffer_time_stamp(buffer);
+		mark->have_ts = true;
+	}
+	return mark->ts;
+}
+
 /**
  * ie_event_ts - the time stamp of the event whose triggers run
  * @buffer: the ring buffer of the event's instance
@@ -1425,15 +1444,7 @@ ie_this_mark(struct ie_event_level *lv)
 static __always_inline u64 ie_event_ts(struct trace_buffer *buffer,
 				       struct ring_buffer_event *rbe)
 {
-	struct ie_event_level *lv = ie_this_level();
-	struct ie_event_mark *mark = ie_level_mark(lv, READ_ONCE(lv->depth));
-
-	if (!mark->have_ts) {
-		mark->ts = rbe ? tracing_event_time_stamp(buffer, rbe) :
-				 ring_buffer_time_stamp(buffer);
-		mark->have_ts = true;
-	}
-	return mark->ts;
+	return ie_mark_ts(ie_this_mark(ie_this_level()), buffer, rbe);
 }
 
 /**
@@ -1531,25 +1542,26 @@ bool ie_event_take_room(unsigned int n);
 void ie_event_take(const void *slot, u64 val);
 
 /**
- * ie_event_take_var - read a variable once, for all the event's triggers
+ * ie_mark_take_var - read a variable once, for all the event's triggers
+ * @mark: the mark of the event whose triggers run (ie_this_mark())
  * @tag: the variable's read-once tag in its entry
  * @val: the variable's value in its entry
  * @v: set to the value
  *
  * What ie_event_taken(), ie_event_take_room(), ie_var_take() and
  * ie_event_take() do in turn for one variable, with the event's mark
- * found once: the value this event consumed from @tag already, else one
- * consumed now (room for it checked first) and noted in the mark.
+ * found once by the caller: the value this event consumed from @tag
+ * already, else one consumed now (room for it checked first) and noted
+ * in the mark.
  *
  * Context: event path, any context including NMI.
  * Return: true if @v was set; false if the variable has no value for
  * this event, or the mark has no room to note one.
  */
-static __always_inline bool ie_event_take_var(atomic64_t *tag, atomic64_t *val,
-					      u64 *v)
+static __always_inline bool ie_mark_take_var(struct ie_event_mark *mark,
+					     atomic64_t *tag, atomic64_t *val,
+					     u64 *v)
 {
-	struct ie_event_mark *mark = ie_this_mark(ie_this_level());
-
 	if (ie_mark_taken(mark, tag, v))
 		return true;
 	if (mark->n_taken == IE_EVENT_TAKEN || !ie_var_take(tag, val, v))
@@ -1577,13 +1589,15 @@ static inline void ie_ref_offsets(const struct ie_ref *ref,
  * Event path: ie_refs_read() of a histogram with one reference, to a
  * number (ie_hist.ref_one), of histogram @def at the offsets given by
  * ie_ref_offsets(): no other reference must be checked first, so it is
- * taken at once (no peek), into @val; @elt is set to the entry.
+ * taken at once (no peek), into @val, and noted in the event's @mark;
+ * @elt is set to the entry.
  */
 static __always_inline bool ie_ref_take_one(const struct ie_hist *def,
 					    unsigned int tag_off,
 					    unsigned int val_off,
 					    const u64 *key, u64 *val,
-					    struct ie_elt **elt)
+					    struct ie_elt **elt,
+					    struct ie_event_mark *mark)
 {
 	/* Pairs with the release in ie_hist_control(): see there. */
 	if (smp_load_acquire(&def->m->clearing))
@@ -1591,8 +1605,8 @@ static __always_inline bool ie_ref_take_one(const struct ie_hist *def,
 	*elt = ie_index_find(&def->m->index, key);
 	if (!*elt)
 		return false;
-	return ie_event_take_var((atomic64_t *)((u8 *)*elt + tag_off),
-				 (atomic64_t *)((u8 *)*elt + val_off), val);
+	return ie_mark_take_var(mark, (atomic64_t *)((u8 *)*elt + tag_off),
+				(atomic64_t *)((u8 *)*elt + val_off), val);
 }
 
 /*

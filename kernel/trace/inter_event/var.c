@@ -433,7 +433,8 @@ bool ie_refs_read(struct ie_hist *hist, void *key, u64 *vals,
 		if (!ref->def->vars[ref->var].str_size) {
 			ie_ref_offsets(ref, &tag_off, &val_off);
 			return ie_ref_take_one(ref->def, tag_off, val_off, key,
-					       vals, elts);
+					       vals, elts,
+					       ie_this_mark(ie_this_level()));
 		}
 	}
 	for (i = 0; i < hist->n_refs; i++) {
