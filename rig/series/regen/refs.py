@@ -3,7 +3,8 @@ edit('hist.c',[
 ('''	/* Unresolved references: this event doesn't count. */
 	if (hist->ref_one) {
 		if (!ie_ref_take_one(hist->refs[0].def, hist->ref_tag_off,
-				     hist->ref_val_off, key, s->refs, s->elts))
+				     hist->ref_val_off, key, s->refs, s->elts,
+				     mark))
 			return;
 	} else if (hist->n_refs &&
 		   !ie_refs_read(hist, key, s->refs, s->elts, s->strs)) {
