@@ -234,7 +234,7 @@ static struct ie_scratch_strs __percpu *ie_scratch_strs;
  * IE_CONTEXTS x IE_SCRATCH_NEST slots, each with IE_MAX_STR_REFS string
  * copies of IE_STR_MAX bytes.  Each level's slots are published in its
  * struct ie_event_level with a release, after their contents (see
- * ie_event_scratch()); later calls do nothing.
+ * ie_level_scratch()); later calls do nothing.
  *
  * Context: Must be called with event_mutex held.
  * Return: 0, or -ENOMEM (then nothing stays allocated).

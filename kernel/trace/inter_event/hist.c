@@ -874,12 +874,6 @@ not_flat:
 	hist->flat = false;
 }
 
-/*
- * Event path of a flat histogram (see ie_hist_set_simple()): the key on
- * the stack, loaded as it is in the record, then the entry and its sums.
- * Out of line, as the general way: ie_hist_trigger() saves no registers
- * for the way it doesn't take.
- */
 /* ie_hist_flat_event()'s hit of entry @elt (found or just added). */
 static __always_inline void ie_hist_flat_hit(struct ie_hist *hist, void *rec,
 					     struct ie_elt *elt)
@@ -912,6 +906,12 @@ static noinline void ie_hist_flat_new(struct ie_hist *hist, void *rec,
 		ie_map_count(hist->m, false);
 }
 
+/*
+ * Event path of a flat histogram (see ie_hist_set_simple()): the key on
+ * the stack, loaded as it is in the record, then the entry and its sums.
+ * Out of line, as the general way: ie_hist_trigger() saves no registers
+ * for the way it doesn't take.
+ */
 static noinline void ie_hist_flat_event(struct ie_hist *hist, void *rec)
 {
 	/* Its n_keys words are all that is read (its map's key size). */
@@ -1108,7 +1108,7 @@ __ie_hist_event(struct ie_hist *hist, void *rec, struct trace_buffer *buffer,
  * Context: event path, any context including NMI.  No allocation, no
  * locks (but a snapshot's: see ie_actions_run()); a full map counts a
  * drop.  A stateful histogram's buffers are the event's scratch space
- * (see ie_event_scratch()).  Only the KUnit tests call it: the event path
+ * (see ie_level_scratch()).  Only the KUnit tests call it: the event path
  * is ie_hist_trigger().
  */
 #if IS_ENABLED(CONFIG_INTER_EVENT_HIST_KUNIT_TEST)

@@ -1152,7 +1152,7 @@ void ie_map_cpu_counts(struct ie_map *m, int cpu, u64 *hits, u64 *drops);
 void ie_map_cpu_clear(struct ie_map *m);
 
 /* Event path: one more hit (or drop) of the table on this CPU. */
-static inline void ie_map_count(struct ie_map *m, bool hit)
+static __always_inline void ie_map_count(struct ie_map *m, bool hit)
 {
 	struct ie_cpu_counts *c = this_cpu_ptr(m->cpu);
 
