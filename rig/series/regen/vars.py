@@ -1,6 +1,6 @@
 from reduce import cut, cut_to_end, edit  # noqa: F401
 cut('hist.c', '/*\n * Event path: variable @var\'s new value.',
-    '/* ie_hist_event()\'s general way. */')
+    '/*\n * Event path: does the trace clock of @hist\'s instance')
 edit('hist.c',[
 ('''			ret = ie_var_add(hist, item->var, f->name, item->pos,
 					 err_pos, err);
