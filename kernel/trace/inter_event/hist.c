@@ -765,27 +765,36 @@ bool ie_hist_compatible(struct ie_hist *a, struct ie_hist *b)
 }
 
 /*
- * Event path: the entry of @key in @hist's map, added if new, with the
- * hit counted in this CPU's counts and its sums (returned; @elt set);
- * NULL if the map is full (a drop counted).  Both ways of an event.
+ * Event path: a hit of entry @elt, counted in this CPU's counts and the
+ * entry's hitcount; returns this CPU's sums of the entry.
+ */
+static __always_inline atomic64_t *ie_hist_count_hit(struct ie_hist *hist,
+						     struct ie_elt *elt)
+{
+	struct ie_map *m = hist->m;
+	struct ie_cpu_counts *c = this_cpu_ptr(m->cpu);
+	atomic64_t *sums;
+
+	local64_inc(&c->hits);
+	sums = ie_elt_sums(m, c, elt);
+	atomic64_inc(&sums[hist->vals[0].map_idx]);
+	return sums;
+}
+
+/*
+ * Event path, the general way: the entry of @key in @hist's map, added
+ * if new, with the hit counted (ie_hist_count_hit(): its sums returned;
+ * @elt set); NULL if the map is full (a drop counted).
  */
 static __always_inline atomic64_t *
 ie_hist_hit(struct ie_hist *hist, const u64 *key, struct ie_elt **elt)
 {
-	struct ie_map *m = hist->m;
-	struct ie_cpu_counts *c;
-	atomic64_t *sums;
-
-	*elt = ie_map_find_or_add(m, key);
-	c = this_cpu_ptr(m->cpu);
+	*elt = ie_map_find_or_add(hist->m, key);
 	if (unlikely(!*elt)) {
-		local64_inc(&c->drops);
+		ie_map_count(hist->m, false);
 		return NULL;
 	}
-	local64_inc(&c->hits);
-	sums = ie_elt_sums(m, c, *elt);
-	atomic64_inc(&sums[hist->vals[0].map_idx]);
-	return sums;
+	return ie_hist_count_hit(hist, *elt);
 }
 
 /**
@@ -878,15 +887,10 @@ not_flat:
 static __always_inline void ie_hist_flat_hit(struct ie_hist *hist, void *rec,
 					     struct ie_elt *elt)
 {
-	struct ie_map *m = hist->m;
-	struct ie_cpu_counts *c = this_cpu_ptr(m->cpu);
+	atomic64_t *sums = ie_hist_count_hit(hist, elt);
 	const struct ie_load *l;
-	atomic64_t *sums;
 	unsigned int i;
 
-	local64_inc(&c->hits);
-	sums = ie_elt_sums(m, c, elt);
-	atomic64_inc(&sums[hist->vals[0].map_idx]);
 	for (i = 0; i < hist->n_flat_vals; i++) {
 		l = &hist->flat_vals[i];
 		atomic64_add(ie_load_num(l, rec), &sums[l->sum]);
