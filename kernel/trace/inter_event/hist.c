@@ -968,7 +968,11 @@ static u64 ie_var_value(struct ie_hist *hist, const struct ie_var *var,
  * trace_clock_in_ns(), a call into trace.c, is kept with the clock it
  * is for, (clock_id + 1) << 1 | raw in one word: asked again only when
  * the instance's clock changed.  Kept only if the clock did not change
- * while asked, or it might be kept for the wrong one.
+ * while asked, or it might be kept for the wrong one.  That check can't
+ * see a change away and back between its two reads: what rules it out
+ * is tracing_set_clock(), the only writer of clock_id, which resets the
+ * buffers (synchronize_rcu(), under trace_types_lock) after each write,
+ * so a second write waits for this event (preemption off) to end.
  */
 static __always_inline bool ie_hist_ts_raw(struct ie_hist *hist)
 {
