@@ -262,6 +262,7 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 	const char *name = f->expr && f->expr->kind == IE_EX_CONST ? "" : f->name;
 	u64 val = 0, pc, q[IE_PCTL_N];
 	unsigned int n;
+	u32 rem;
 
 	if (!(f->mods & IE_MOD_STATS))
 		val = row->sums[f->map_idx];
@@ -280,8 +281,8 @@ static void ie_print_val(struct seq_file *m, struct ie_hist *hist,
 			seq_printf(m, "%10llu", val);
 	} else if (f->mods & IE_MOD_PERCENT) {
 		pc = st->total[i] ? div64_u64(val * 10000, st->total[i]) : 0;
-		seq_printf(m, "  %s (%%):%4llu.%02llu", f->name,
-			   div_u64(pc, 100), pc % 100);
+		pc = div_u64_rem(pc, 100, &rem);
+		seq_printf(m, "  %s (%%):%4llu.%02u", f->name, pc, rem);
 	} else if (f->mods & IE_MOD_GRAPH) {
 		pc = st->max[i] ? div64_u64(val * IE_GRAPH_WIDTH, st->max[i]) : 0;
 		/* At most the maximum: of the same numbers (ie_hist_rows()). */

@@ -209,7 +209,7 @@ static u64 loglin_ref_floor(u64 v, unsigned int bits)
 		p++;
 	if (p > bits)
 		w = 1ULL << (p - bits);
-	return v - v % w;
+	return v & ~(w - 1);
 }
 
 static void stats_test_loglin(struct kunit *test)
@@ -310,7 +310,7 @@ static void stats_test_pctl(struct kunit *test)
 	unsigned int n = 20000, i, k;
 	u64 *v, seed = 7, x, out[IE_PCTL_N];
 	struct ie_pctl *pc;
-	u32 *copy;
+	u32 *copy, r;
 
 	/* The buckets are those of .loglin=5, in order. */
 	for (i = 0; i < IE_PCTL_BUCKETS; i++) {
@@ -336,24 +336,26 @@ static void stats_test_pctl(struct kunit *test)
 		for (i = 0; i < n; i++) {
 			seed = seed * 6364136223846793005ULL +
 			       1442695040888963407ULL;
-			x = seed >> 33;
-			v[i] = 2000 + x % 2000;
-			if (x % 100 == 0)
-				v[i] *= int_pow(10, 1 + (x >> 8) % 7);
+			/* 31 bits: u32 arithmetic, no libgcc on 32-bit. */
+			r = seed >> 33;
+			v[i] = 2000 + r % 2000;
+			if (r % 100 == 0)
+				v[i] *= int_pow(10, 1 + (r >> 8) % 7);
 			if (k == 1)
-				v[i] = x % 50;		/* all exact buckets */
+				v[i] = r % 50;		/* all exact buckets */
 		}
 		pctl_check(test, v, k == 2 ? 7 : n);
 	}
 	/* Many small sketches of random sizes and spreads. */
 	for (k = 0; k < 200; k++) {
-		unsigned int m = 1 + (seed >> 40) % 3000;
+		unsigned int m = 1 + (u32)(seed >> 40) % 3000;
 
 		for (i = 0; i < m; i++) {
 			seed = seed * 6364136223846793005ULL +
 			       1442695040888963407ULL;
 			x = seed >> 20;
-			v[i] = x >> (x % 44);
+			div_u64_rem(x, 44, &r);
+			v[i] = x >> r;
 		}
 		pctl_check(test, v, m);
 	}
@@ -487,7 +489,7 @@ static void stats_test_signed_words(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, (s64)w[0], sum);
 		if (!k)
 			KUNIT_EXPECT_EQ(test, (s64)ie_stat_read(&f, w, 1000),
-					sum / 1000);
+					div_s64(sum, 1000));
 	}
 	/* Past S64_MAX and back: the high word counts, the mean is exact. */
 	f.mods = IE_MOD_AVG;
