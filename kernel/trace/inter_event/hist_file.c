@@ -16,6 +16,7 @@
 #include <linux/jump_label_ratelimit.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
+#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
@@ -144,6 +145,17 @@ __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
 	mutex_lock(&hf->lock);
 	if (!hf->polled) {
 		static_branch_deferred_inc(&ie_hist_polled);
+		/*
+		 * An event reads the key after it counts its hit, with no
+		 * barrier between: one that read it off may have a hit the
+		 * read below would not see yet, and no wakeup comes for it.
+		 * Turning a static branch on patches the text, which
+		 * serializes every CPU; without jump labels the key is a
+		 * plain counter: wait for such events (preemption off) to
+		 * end.
+		 */
+		if (!IS_ENABLED(CONFIG_JUMP_LABEL))
+			synchronize_rcu();
 		hf->polled = true;
 	}
 	mutex_unlock(&hf->lock);
