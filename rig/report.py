@@ -112,14 +112,32 @@ def injected_alloc_warnings(lines):
     return out
 
 
+def asked_backtraces(lines):
+    """Which lines are a backtrace a test asked for (sysrq 'l', as
+    hist-nmi.tc does, for its NMIs): from the guest's "ie-rig: backtraces
+    begin" marker to its end marker or the next test's start.  Only their
+    "Call Trace:" lines are let through: any other report there still is
+    a splat."""
+    out, asked = [], False
+    for line in lines:
+        if "ie-rig: backtraces begin" in line:
+            asked = True
+        elif "ie-rig: backtraces end" in line or "ie-test: START " in line:
+            asked = False
+        out.append(asked and "Call Trace:" in line)
+    return out
+
+
 def find_splats(text, skip_kcsan=False):
     found = []
     lines = text.splitlines()
     inside = kcsan.in_report(lines) if skip_kcsan else [False] * len(lines)
     dump = in_task_dump(lines)
     alloc = injected_alloc_warnings(lines)
-    for line, skip, asked, injected in zip(lines, inside, dump, alloc):
-        if skip or asked or injected:
+    bt = asked_backtraces(lines)
+    for line, skip, asked, injected, trace in zip(lines, inside, dump,
+                                                  alloc, bt):
+        if skip or asked or injected or trace:
             continue
         for pat in SPLATS:
             if re.search(pat, line):
