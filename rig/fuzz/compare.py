@@ -177,6 +177,8 @@ def splats(console, reps=None):
 PIDNUM = re.compile(r'(\b\w*pid\w*)(: +|=)(0x[0-9a-f]+|-?\d+)')
 # .execname keys: "common_pid: head            [       123]"
 BRACKETPID = re.compile(r'(\w*pid\w*: +\S+ +)\[ *(\d+)\]')
+# .sym (or .sym-offset) pid keys, no symbol there: "common_pid: [1fa] 0x1fa"
+SYMPID = re.compile(r'(\w*pid\w*: +)\[([0-9a-f]+)\] +0x([0-9a-f]+)\b')
 ADDR = re.compile(r'\b(0x)?ffff[0-9a-f]{12}\b')
 SYMOFF = re.compile(r'\+0x[0-9a-f]+/0x[0-9a-f]+')
 TRACELINE = re.compile(r'^\s*(.+?)-(\d+)\s+\[\d+\]\s+\S+\s+\d+\.\d+: (.*)$')
@@ -255,6 +257,9 @@ def normalise(lines, meta):
     # pids: replaced by their rank within the case
     pids = set()
     for line in lines:
+        for _, v, w in SYMPID.findall(line):
+            pids.update((int(v, 16), int(w, 16)))
+        line = SYMPID.sub('', line)
         for _, _, v in PIDNUM.findall(line):
             pids.add(num(v))
         for _, v in BRACKETPID.findall(line):
@@ -278,6 +283,8 @@ def normalise(lines, meta):
         for mk in masks:
             line = re.sub(r'\b(%s)(: +|=)-?[\d.]+' % re.escape(mk),
                           lambda m: m.group(1) + m.group(2)[0] + '*', line)
+        line = SYMPID.sub(lambda m: '%s[%s] %s' % (m.group(1), rank[int(m.group(2), 16)],
+                                                  rank[int(m.group(3), 16)]), line)
         line = PIDNUM.sub(lambda m: '%s%s%s' % (m.group(1), m.group(2)[0], rank[num(m.group(3))]), line)
         line = BRACKETPID.sub(lambda m: '%s[%s]' % (m.group(1), rank[int(m.group(2))]), line)
         out.append(line)

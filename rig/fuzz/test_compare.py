@@ -219,6 +219,12 @@ class Normalise(unittest.TestCase):
         out = compare.normalise(['{ common_pid: head            [       123] } hitcount: 1'], [])
         self.assertEqual(out, ['{ common_pid: head            [P0] } hitcount: 1'])
 
+    def test_sym_pid(self):
+        out = compare.normalise(['{ common_pid: [1fa] 0x1fa      } hitcount: 1',
+                                 '{ common_pid: [7] 0x7      } hitcount: 2'], [])
+        self.assertEqual(out, ['{ common_pid: [P1] P1      } hitcount: 1',
+                               '{ common_pid: [P0] P0      } hitcount: 2'])
+
     def test_addresses_and_offsets(self):
         out = compare.normalise(['{ ip: [ffffffff81234567] foo+0x12/0x40 } hitcount: 1'], [])
         self.assertEqual(out, ['{ ip: [ADDR] foo+OFF } hitcount: 1'])
