@@ -147,15 +147,15 @@ __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
 		static_branch_deferred_inc(&ie_hist_polled);
 		/*
 		 * An event reads the key after it counts its hit, with no
-		 * barrier between: one that read it off may have a hit the
-		 * read below would not see yet, and no wakeup comes for it.
-		 * Turning a static branch on patches the text, which
-		 * serializes every CPU; without jump labels the key is a
-		 * plain counter: wait for such events (preemption off) to
-		 * end.
+		 * barrier of its own between: one that read the key off may
+		 * have a hit the read below would not see yet, and no wakeup
+		 * comes for it.  (On x86 the hit's locked add orders them,
+		 * but neither a plain counter without jump labels nor text
+		 * patching does everywhere: powerpc patches without an
+		 * IPI.)  Wait for such events, which run with preemption
+		 * off, to end: once per opened file.
 		 */
-		if (!IS_ENABLED(CONFIG_JUMP_LABEL))
-			synchronize_rcu();
+		synchronize_rcu();
 		hf->polled = true;
 	}
 	mutex_unlock(&hf->lock);

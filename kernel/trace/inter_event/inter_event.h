@@ -1688,11 +1688,11 @@ int ie_hist_release(struct inode *inode, struct file *filp);
 /*
  * Event path: a histogram of the event counted a hit: wake the pollers
  * of hist files.  Cheap while no hist file is polled: a static branch.
- * Once one is, the patching of the branch (without jump labels: the
- * poller's wait for a grace period, see ie_hist_poll()) has ordered
- * every earlier hit before the poller looks, and later hits see the
- * poller on the wait queue (hist_poll_wakeup(), which goes through an
- * irq_work: any context, NMI included).
+ * Once one is, the poller's wait for a grace period (ie_hist_poll()) has
+ * made every hit of an event that saw the branch off visible before the
+ * poller looks, and later hits see the poller on the wait queue
+ * (hist_poll_wakeup(), which goes through an irq_work: any context, NMI
+ * included).
  */
 static __always_inline void ie_hist_poll_wakeup(void)
 {
