@@ -410,6 +410,7 @@ static void stats_test_take(struct kunit *test)
 	struct ie_field f = { .type = IE_FT_NUM };
 	unsigned int i, j, k, n1 = 300, n2 = 200;
 	u64 seed = 11, x;
+	u32 sh;
 
 	live = kunit_kzalloc(test, size, GFP_KERNEL);
 	ref = kunit_kzalloc(test, size, GFP_KERNEL);
@@ -431,7 +432,8 @@ static void stats_test_take(struct kunit *test)
 			for (j = 0; j < (k ? n2 : n1); j++) {
 				seed = seed * 6364136223846793005ULL +
 				       1442695040888963407ULL;
-				x = seed >> (seed % 40);
+				div_u64_rem(seed, 40, &sh);
+				x = seed >> sh;
 				/* Sums that carry into their high words. */
 				if (j % 7 == 0)
 					x = U64_MAX - (x & 0xff);
