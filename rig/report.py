@@ -113,18 +113,26 @@ def injected_alloc_warnings(lines):
 
 
 def asked_backtraces(lines):
-    """Which lines are a backtrace a test asked for (sysrq 'l', as
-    hist-nmi.tc does, for its NMIs): from the guest's "ie-rig: backtraces
-    begin" marker to its end marker or the next test's start.  Only their
-    "Call Trace:" lines are let through: any other report there still is
-    a splat."""
-    out, asked = [], False
-    for line in lines:
+    """Which lines are the "Call Trace:" of a backtrace a test asked for
+    (sysrq 'l', as hist-nmi.tc does, for its NMIs): from the guest's
+    "ie-rig: backtraces begin" marker to its end marker or the next
+    test's start, the trace that follows an "NMI backtrace for cpu" line
+    within 40 lines, with no other report between.  Any other report
+    there still is a splat, its trace included."""
+    out, asked, since = [], False, None
+    for i, line in enumerate(lines):
         if "ie-rig: backtraces begin" in line:
-            asked = True
+            asked, since = True, None
         elif "ie-rig: backtraces end" in line or "ie-test: START " in line:
             asked = False
-        out.append(asked and "Call Trace:" in line)
+        if "NMI backtrace for cpu" in line:
+            since = i
+        elif "Call Trace:" not in line and any(re.search(p, line) for p in SPLATS):
+            since = None
+        out.append(asked and since is not None and i - since <= 40 and
+                   "Call Trace:" in line)
+        if out[-1]:
+            since = None
     return out
 
 
