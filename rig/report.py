@@ -89,51 +89,44 @@ def in_task_dump(lines):
 ALLOC_FAIL = re.compile(r"(vmalloc error|page allocation failure): ")
 
 
-def injected_alloc_warnings(lines):
-    """Which lines are the stack of an allocation failure's warning
-    (warn_alloc()) while a test injects faults: from the guest's "ie-rig:
-    fault injection begin" marker to its end marker or the next test's
-    start.  The failure was asked for; the allocator's report of it is no
-    splat.  Anything else there still is."""
-    out, injecting, since = [], False, None
+def asked_traces(lines, window, header, within):
+    """Which lines are the "Call Trace:" of a report a test asked for:
+    from the guest's "ie-rig: WINDOW begin" marker to its end marker or
+    the next test's start, the first trace within WITHIN lines after a
+    line matching HEADER, with no other report between.  Any other report
+    there still is a splat, its trace included."""
+    out, inside, since = [], False, None
     for i, line in enumerate(lines):
-        if "ie-rig: fault injection begin" in line:
-            injecting = True
-        elif "ie-rig: fault injection end" in line or "ie-test: START " in line:
-            injecting = False
-        if injecting and ALLOC_FAIL.search(line):
+        if "ie-rig: %s begin" % window in line:
+            inside, since = True, None
+        elif "ie-rig: %s end" % window in line or "ie-test: START " in line:
+            inside = False
+        if inside and header.search(line):
             since = i
         elif "Call Trace:" not in line and any(re.search(p, line) for p in SPLATS):
             # Another report began: its trace is its own.
             since = None
-        # The report's first lines: the message, CPU, taint, hardware.
-        out.append(injecting and since is not None and i - since <= 6 and
-                   "Call Trace:" in line)
-    return out
-
-
-def asked_backtraces(lines):
-    """Which lines are the "Call Trace:" of a backtrace a test asked for
-    (sysrq 'l', as hist-nmi.tc does, for its NMIs): from the guest's
-    "ie-rig: backtraces begin" marker to its end marker or the next
-    test's start, the trace that follows an "NMI backtrace for cpu" line
-    within 40 lines, with no other report between.  Any other report
-    there still is a splat, its trace included."""
-    out, asked, since = [], False, None
-    for i, line in enumerate(lines):
-        if "ie-rig: backtraces begin" in line:
-            asked, since = True, None
-        elif "ie-rig: backtraces end" in line or "ie-test: START " in line:
-            asked = False
-        if "NMI backtrace for cpu" in line:
-            since = i
-        elif "Call Trace:" not in line and any(re.search(p, line) for p in SPLATS):
-            since = None
-        out.append(asked and since is not None and i - since <= 40 and
+        out.append(inside and since is not None and i - since <= within and
                    "Call Trace:" in line)
         if out[-1]:
             since = None
     return out
+
+
+def injected_alloc_warnings(lines):
+    """An allocation failure's warning (warn_alloc()) while a test injects
+    faults: the failure was asked for; the allocator's report of it is no
+    splat.  Its trace follows the message, CPU, taint and hardware lines."""
+    return asked_traces(lines, "fault injection", ALLOC_FAIL, 6)
+
+
+def asked_backtraces(lines):
+    """The backtraces a test asked for (sysrq 'l', as hist-nmi.tc does,
+    for its NMIs), each after its "NMI backtrace for cpu N" line and the
+    registers ("... skipped: idling at" has no trace: it lets none
+    through)."""
+    return asked_traces(lines, "backtraces",
+                        re.compile(r"NMI backtrace for cpu \d+\s*$"), 40)
 
 
 def find_splats(text, skip_kcsan=False):
