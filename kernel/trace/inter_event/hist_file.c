@@ -29,6 +29,13 @@
  */
 DEFINE_STATIC_KEY_DEFERRED_FALSE(ie_hist_polled, HZ);
 
+/*
+ * The RCU state when ie_hist_polled last went on (get_state_synchronize_rcu()),
+ * under ie_hist_polled_lock: see ie_hist_poll().
+ */
+static DEFINE_MUTEX(ie_hist_polled_lock);
+static unsigned long ie_hist_polled_since;
+
 /* The hits of @file's histograms, under event_mutex. */
 u64 ie_hist_file_hits(struct trace_event_file *file)
 {
@@ -144,7 +151,8 @@ __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
 	 */
 	mutex_lock(&hf->lock);
 	if (!hf->polled) {
-		static_branch_deferred_inc(&ie_hist_polled);
+		unsigned long since;
+
 		/*
 		 * An event reads the key after it counts its hit, with no
 		 * barrier of its own between: one that read the key off may
@@ -152,10 +160,18 @@ __poll_t ie_hist_poll(struct file *filp, poll_table *wait)
 		 * comes for it.  (On x86 the hit's locked add orders them,
 		 * but neither a plain counter without jump labels nor text
 		 * patching does everywhere: powerpc patches without an
-		 * IPI.)  Wait for such events, which run with preemption
-		 * off, to end: once per opened file.
+		 * IPI.)  Such events, which run with preemption off, began
+		 * before the key last went on: wait for a grace period from
+		 * then, which is over already unless that was just now.
 		 */
-		synchronize_rcu();
+		mutex_lock(&ie_hist_polled_lock);
+		static_branch_deferred_inc(&ie_hist_polled);
+		/* 1: on now (the deferred decrement never turns it on). */
+		if (static_key_count(&ie_hist_polled.key.key) == 1)
+			ie_hist_polled_since = get_state_synchronize_rcu();
+		since = ie_hist_polled_since;
+		mutex_unlock(&ie_hist_polled_lock);
+		cond_synchronize_rcu(since);
 		hf->polled = true;
 	}
 	mutex_unlock(&hf->lock);
